@@ -1,0 +1,12 @@
+/** Jest runs TypeScript straight from source; every suite talks real HTTP to a sandbox it starts. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],
+	},
+	testTimeout: 60000,
+	// Several suites each start their own sandbox on a free port; two workers match the machine.
+	maxWorkers: 2,
+};
