@@ -4,7 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 	},
 	testTimeout: 60000,
 	// Several suites each start their own sandbox on a free port; two workers match the machine.

@@ -1,0 +1,102 @@
+import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+/**
+ * OAuth2 authorization-code grant plus the subscription key the service expects on every request.
+ * n8n performs the OAuth2 dance ("Connect my account") and refreshes tokens; the node's transport
+ * adds the subscription key header, because n8n does not apply `authenticate` to OAuth2 credentials.
+ */
+export class PrintStoreOAuth2Api implements ICredentialType {
+	name = 'printStoreOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Print Store OAuth2 API';
+
+	icon: Icon = { light: 'file:../icons/printStore.svg', dark: 'file:../icons/printStore.dark.svg' };
+
+	documentationUrl = 'https://github.com/print-store/n8n-nodes-print-store#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.your-print-store.com',
+			description:
+				'Address of the Print Store service, without the /api/v1 part (the node adds it). Your provider gives it to you; for the local sandbox it is printed when the sandbox starts, e.g. http://127.0.0.1:8787.',
+		},
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'authorizationCode',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://auth.your-print-store.com/oauth/authorize',
+			description:
+				"The service's OAuth2 authorization page, where you sign in and allow access. Your provider's developer portal lists it; the sandbox prints it on start.",
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://auth.your-print-store.com/oauth/token',
+			description:
+				"The service's OAuth2 token endpoint. Your provider's developer portal lists it; the sandbox prints it on start.",
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'string',
+			default: '',
+			placeholder: 'orders.write orders.read',
+			description:
+				'Space-separated scopes to request, if your provider asks for any. Leave empty otherwise.',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{
+					name: 'Header',
+					value: 'header',
+					description: 'Send the client ID and secret as a Basic Auth header',
+				},
+				{
+					name: 'Body',
+					value: 'body',
+					description: 'Send the client ID and secret in the token request body',
+				},
+			],
+			default: 'header',
+			description: 'How n8n sends the client ID and secret to the token endpoint',
+		},
+		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password -- the subscription key is a secret
+		{
+			displayName: 'Subscription Key',
+			name: 'subscriptionKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Sent as the Ocp-Apim-Subscription-Key header on every request. Find it in your profile on the provider\'s developer portal; the sandbox prints it on start.',
+		},
+	];
+}

@@ -1,0 +1,55 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { storeIdField } from '../../descriptions/common.fields';
+import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as getPriceQuote from './getPriceQuote.operation';
+import * as getStatusHistory from './getStatusHistory.operation';
+
+export { create, get, getPriceQuote, getStatusHistory };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['order'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create print orders, one per input item, sent in batches',
+				action: 'Create an order',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get an order by its ID or order number',
+				action: 'Get an order',
+			},
+			{
+				name: 'Get Price Quote',
+				value: 'getPriceQuote',
+				description: 'Get the price of orders before creating them',
+				action: 'Get a price quote',
+			},
+			{
+				name: 'Get Status History',
+				value: 'getStatusHistory',
+				description: 'Get the status records of an order, such as printed, shipped and delivered',
+				action: 'Get the status history of an order',
+			},
+		],
+		default: 'create',
+	},
+	storeIdField({ show: { resource: ['order'] } }),
+	get.orderLocator,
+	...orderItemFields,
+	...create.description,
+	orderRequestOptions,
+	...get.description,
+	...getPriceQuote.description,
+	...getStatusHistory.description,
+];

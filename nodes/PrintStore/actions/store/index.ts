@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as joinWithInviteKey from './joinWithInviteKey.operation';
+import * as removeApplicationAssociation from './removeApplicationAssociation.operation';
+
+export { joinWithInviteKey, removeApplicationAssociation };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['store'] } },
+		options: [
+			{
+				name: 'Join With Invite Key',
+				value: 'joinWithInviteKey',
+				description: 'Join a store as its administrator, using an invite key',
+				action: 'Join a store with an invite key',
+			},
+			{
+				name: 'Remove Application Association',
+				value: 'removeApplicationAssociation',
+				description: "Remove an application's access to a store",
+				action: 'Remove an application from a store',
+			},
+		],
+		default: 'joinWithInviteKey',
+	},
+	...joinWithInviteKey.description,
+	...removeApplicationAssociation.description,
+];

@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getCurrent from './getCurrent.operation';
+
+export { getCurrent };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['user'] } },
+		options: [
+			{
+				name: 'Get Current',
+				value: 'getCurrent',
+				description: 'Get the user or application the credential is connected as',
+				action: 'Get the current user',
+			},
+		],
+		default: 'getCurrent',
+	},
+	...getCurrent.description,
+];

@@ -1,0 +1,328 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { customerFields, productDetailFields, recipientFields } from './common.fields';
+
+/** The Order item of the spec, defined once and shown by both Get Price Quote and Create. */
+const show = { show: { resource: ['order'], operation: ['create', 'getPriceQuote'] } };
+const showFields = { show: { ...show.show, inputMode: ['fields'] } };
+const showJson = { show: { ...show.show, inputMode: ['json'] } };
+
+const ORDER_ITEM_EXAMPLE = `{
+  "Product": { "ID": "postcard-4x6", "Quantity": 100, "DeliveryMethod": "Standard" },
+  "Recipient": {
+    "NameFirst": "Ada",
+    "NameLast": "Lovelace",
+    "AddressLine1": "12 Analytical Way",
+    "City": "London",
+    "Postalcode": "N1 9GU",
+    "Country": "GB"
+  },
+  "PartnerOrderReference": "crm-1001"
+}`;
+
+export const orderItemFields: INodeProperties[] = [
+	{
+		displayName: 'Define Order Using',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Fields Below',
+				value: 'fields',
+				description: 'Fill in the product, recipient and other details field by field',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Give the whole order item as JSON, e.g. mapped from a CRM record with an expression',
+			},
+		],
+		default: 'fields',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Order Item (JSON)',
+		name: 'orderItemJson',
+		type: 'json',
+		required: true,
+		default: ORDER_ITEM_EXAMPLE,
+		description:
+			'One order item in the API\'s shape: Product (ID, Quantity, ...) and Recipient are required; Products, Recipients, ProductRecipients, Customer, Payments, EddmDeliveryAreas, BillingVariables, PartnerOrderReference and callback URLs are optional',
+		displayOptions: showJson,
+	},
+	{
+		displayName: 'Product ID',
+		name: 'productId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. postcard-4x6',
+		description: "ID of the product to print, from the store's product list",
+		displayOptions: showFields,
+	},
+	{
+		displayName: 'Quantity',
+		name: 'quantity',
+		type: 'number',
+		required: true,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		description: 'How many copies to print; a whole number of at least 1',
+		displayOptions: showFields,
+	},
+	{
+		displayName: 'Product Options',
+		name: 'productOptions',
+		type: 'collection',
+		placeholder: 'Add Product Option',
+		default: {},
+		displayOptions: showFields,
+		options: [
+			...productDetailFields,
+			{
+				displayName: 'Template Fields',
+				name: 'templateFields',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Template Field',
+				default: {},
+				description: 'Values to fill into the product template, by field name',
+				options: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						values: [
+							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+						],
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Recipient',
+		name: 'recipient',
+		type: 'collection',
+		placeholder: 'Add Recipient Field',
+		default: {},
+		required: true,
+		description: 'Who receives the print. Give at least a name or company and an address.',
+		displayOptions: showFields,
+		options: recipientFields,
+	},
+	{
+		displayName: 'Partner Order Reference',
+		name: 'partnerOrderReference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. crm-1001',
+		description:
+			'Your own reference for this order, such as the CRM record ID. The service echoes it back, and the node uses it to match results to items.',
+		displayOptions: showFields,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFields,
+		options: [
+			{
+				displayName: 'Additional Products',
+				name: 'products',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Product',
+				default: {},
+				options: [
+					{
+						displayName: 'Product',
+						name: 'product',
+						values: [
+							{ displayName: 'Product ID', name: 'ID', type: 'string', default: '' },
+							{
+								displayName: 'Quantity',
+								name: 'Quantity',
+								type: 'number',
+								typeOptions: { minValue: 1, numberPrecision: 0 },
+								default: 1,
+							},
+							...productDetailFields,
+							{
+								displayName: 'Template Fields (JSON)',
+								name: 'TemplateFields',
+								type: 'json',
+								default: '{}',
+								description: 'Template values as a JSON object of strings, e.g. {"headline": "Hello"}',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Additional Recipients',
+				name: 'recipients',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Recipient',
+				default: {},
+				options: [{ displayName: 'Recipient', name: 'recipient', values: recipientFields }],
+			},
+			{
+				displayName: 'Billing Variables',
+				name: 'billingVariables',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Billing Variable',
+				default: {},
+				options: [
+					{
+						displayName: 'Variable',
+						name: 'variable',
+						values: [
+							{ displayName: 'Key', name: 'key', type: 'string', default: '' },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Customer',
+				name: 'customer',
+				type: 'fixedCollection',
+				placeholder: 'Add Customer',
+				default: {},
+				description: 'Who orders and pays, when that is not the recipient',
+				options: [{ displayName: 'Customer', name: 'details', values: customerFields }],
+			},
+			{
+				displayName: 'EDDM Delivery Areas',
+				name: 'eddmDeliveryAreas',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Delivery Area',
+				default: {},
+				description: 'Every Door Direct Mail carrier routes to mail to',
+				options: [
+					{
+						displayName: 'Delivery Area',
+						name: 'area',
+						values: [
+							{ displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '' },
+							{ displayName: 'Carrier Route', name: 'CarrierRoute', type: 'string', default: '' },
+							{
+								displayName: 'Target Audience',
+								name: 'TargetAudience',
+								type: 'string',
+								default: 'All',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Payments',
+				name: 'payments',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Payment',
+				default: {},
+				options: [
+					{
+						displayName: 'Payment',
+						name: 'payment',
+						values: [
+							{
+								displayName: 'Expected Amount',
+								name: 'ExpectedAmount',
+								type: 'number',
+								typeOptions: { numberPrecision: 2 },
+								default: 0,
+							},
+							{ displayName: 'Payment ID', name: 'ID', type: 'string', default: '' },
+							{
+								displayName: 'Method',
+								name: 'Method',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. CreditCard',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Product Recipients',
+				name: 'productRecipients',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Product Recipient Link',
+				default: {},
+				description: 'Which product goes to which recipient, when an order has several of each',
+				options: [
+					{
+						displayName: 'Link',
+						name: 'link',
+						values: [
+							{ displayName: 'Product ID', name: 'ProductID', type: 'string', default: '' },
+							{
+								displayName: 'Recipient ID',
+								name: 'RecipientID',
+								type: 'string',
+								default: '',
+								description: 'The Recipient Key of the recipient',
+							},
+							{
+								displayName: 'Quantity',
+								name: 'Quantity',
+								type: 'number',
+								typeOptions: { minValue: 1, numberPrecision: 0 },
+								default: 1,
+							},
+							{ displayName: 'Delivery Method', name: 'DeliveryMethod', type: 'string', default: '' },
+						],
+					},
+				],
+			},
+		],
+	},
+];
+
+/** Order-request settings and batching, shared by Get Price Quote and Create. */
+export const orderRequestOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: show,
+	options: [
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 500, numberPrecision: 0 },
+			default: 50,
+			description:
+				'How many input items to send in one request. 1 sends one request per item. If the service rejects a batch, the node splits it to find the items at fault, so the others still go through.',
+		},
+		{
+			displayName: 'Max Retries (Service Side)',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 0,
+			description: "Passed to the service as the order request's MaxRetries",
+		},
+		{
+			displayName: 'Test Mode',
+			name: 'testMode',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to send the order request in test mode (the service\'s TestMode flag)',
+		},
+	],
+};

@@ -1,0 +1,22 @@
+import { InvalidValue } from './orderItem';
+
+/**
+ * IDs go into URL paths. Characters that would move the request elsewhere are refused before
+ * anything is sent; the transport still encodes every segment, so nothing can leave its segment.
+ */
+export function checkPathId(value: unknown, field: string): string {
+	if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
+	if (typeof value !== 'string') throw new InvalidValue(field, `must be text, got ${typeof value}`);
+	const id = value.trim();
+	if (id === '') throw new InvalidValue(field, 'is required');
+	if (id === '.' || id === '..' || id.split(/[\\/]/).some((part) => part === '..')) {
+		throw new InvalidValue(field, `"${id}" is not a valid ID: ".." is not allowed`);
+	}
+	const bad = id.match(/[/?#\\]|[\u0000-\u001f\u007f]/);
+	if (bad) {
+		const shown = bad[0] < ' ' || bad[0] === '\u007f' ? 'a control character' : `"${bad[0]}"`;
+		throw new InvalidValue(field, `"${id}" is not a valid ID: it contains ${shown}`);
+	}
+	if (id.length > 200) throw new InvalidValue(field, 'is longer than 200 characters');
+	return id;
+}

@@ -1,0 +1,219 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** A problem with one value, before any request is sent. `field` is a path a user can find. */
+export class InvalidValue extends Error {
+	constructor(
+		readonly field: string,
+		readonly problem: string,
+	) {
+		super(`${field}: ${problem}`);
+	}
+}
+
+type FieldKind = 'string' | 'positiveInt' | 'nonNegativeInt' | 'number' | 'url' | 'stringMap';
+type Shape = Record<string, FieldKind>;
+
+const PRODUCT: Shape = {
+	ID: 'string',
+	Quantity: 'positiveInt',
+	DeliveryMethod: 'string',
+	TemplateFields: 'stringMap',
+	IntelligentMailingSerialNumber: 'string',
+	FileURL: 'url',
+	TemplateDataURL: 'url',
+	ProductionSpeedDays: 'nonNegativeInt',
+};
+const RECIPIENT: Shape = Object.fromEntries(
+	[
+		'Email', 'Title', 'NameFirst', 'NameLast', 'CompanyName', 'AddressLine1', 'AddressLine2',
+		'AddressLine3', 'City', 'Province', 'Postalcode', 'Country', 'BusinessPhone', 'MobilePhone',
+		'RecipientKey',
+	].map((name) => [name, 'string' as FieldKind]),
+);
+const CUSTOMER: Shape = Object.fromEntries(
+	[
+		'NameFirst', 'NameLast', 'CompanyName', 'AddressLine1', 'AddressLine2', 'City', 'Province',
+		'PostalCode', 'Country', 'Email', 'Phone',
+	].map((name) => [name, 'string' as FieldKind]),
+);
+const DELIVERY_AREA: Shape = { PostalCode: 'string', CarrierRoute: 'string', TargetAudience: 'string' };
+const PAYMENT: Shape = { ExpectedAmount: 'number', ID: 'string', Method: 'string' };
+const PRODUCT_RECIPIENT: Shape = {
+	DeliveryMethod: 'string',
+	ProductID: 'string',
+	RecipientID: 'string',
+	Quantity: 'positiveInt',
+};
+const BILLING_VARIABLE: Shape = { key: 'string', value: 'string' };
+const ORDER_ITEM_SCALARS: Shape = {
+	PartnerOrderReference: 'string',
+	StatusCallbackUrl: 'url',
+	StatusDetailsCallbackUrl: 'url',
+};
+const ORDER_ITEM_KEYS = [
+	'Product', 'Products', 'Recipient', 'Recipients', 'EddmDeliveryAreas', 'Customer', 'Payments',
+	'PartnerOrderReference', 'StatusCallbackUrl', 'StatusDetailsCallbackUrl', 'BillingVariables',
+	'ProductRecipients',
+];
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function suggestion(key: string, known: string[]): string {
+	const match = known.find((name) => name.toLowerCase() === key.toLowerCase());
+	return match ? `; did you mean "${match}"?` : `; known fields: ${known.join(', ')}`;
+}
+
+function scalar(kind: FieldKind, value: unknown, field: string): unknown {
+	switch (kind) {
+		case 'string':
+			if (typeof value === 'string') return value;
+			if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+			throw new InvalidValue(field, `must be text, got ${show(value)}`);
+		case 'url': {
+			if (typeof value !== 'string' || !/^https?:\/\/[^\s/]+\S*$/i.test(value.trim())) {
+				throw new InvalidValue(field, `must be an http(s) URL, got ${show(value)}`);
+			}
+			return value.trim();
+		}
+		case 'number': {
+			const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+			if (typeof n !== 'number' || !Number.isFinite(n)) {
+				throw new InvalidValue(field, `must be a number, got ${show(value)}`);
+			}
+			return n;
+		}
+		case 'positiveInt':
+		case 'nonNegativeInt': {
+			const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+			const min = kind === 'positiveInt' ? 1 : 0;
+			if (typeof n !== 'number' || !Number.isInteger(n) || n < min) {
+				throw new InvalidValue(field, `must be a whole number of at least ${min}, got ${show(value)}`);
+			}
+			return n;
+		}
+		case 'stringMap': {
+			if (!isPlainObject(value)) throw new InvalidValue(field, `must be an object of text values, got ${show(value)}`);
+			const out: Record<string, string> = {};
+			for (const [key, entry] of Object.entries(value)) {
+				if (FORBIDDEN_KEYS.has(key)) throw new InvalidValue(`${field}.${key}`, 'is not allowed as a field name');
+				out[key] = scalar('string', entry, `${field}.${key}`) as string;
+			}
+			return out;
+		}
+	}
+}
+
+/** Copies only known fields, checked and coerced; prototype keys can never come through. */
+function object(shape: Shape, value: unknown, field: string): IDataObject {
+	if (!isPlainObject(value)) throw new InvalidValue(field, `must be an object, got ${show(value)}`);
+	const known = Object.keys(shape);
+	const out: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) {
+		if (!Object.prototype.hasOwnProperty.call(shape, key)) {
+			throw new InvalidValue(`${field}.${key}`, `is not a field of ${field}${suggestion(key, known)}`);
+		}
+		if (entry === undefined || entry === null) continue;
+		out[key] = scalar(shape[key], entry, `${field}.${key}`) as IDataObject[string];
+	}
+	return out;
+}
+
+function list(shape: Shape, value: unknown, field: string): IDataObject[] {
+	if (!Array.isArray(value)) throw new InvalidValue(field, `must be a list, got ${show(value)}`);
+	return value.map((entry, index) => object(shape, entry, `${field}[${index}]`));
+}
+
+function product(value: unknown, field: string): IDataObject {
+	const out = object(PRODUCT, value, field);
+	if (typeof out.ID !== 'string' || out.ID.trim() === '') throw new InvalidValue(`${field}.ID`, 'is required');
+	if (out.Quantity === undefined) throw new InvalidValue(`${field}.Quantity`, 'is required');
+	return out;
+}
+
+function recipient(value: unknown, field: string): IDataObject {
+	const out = object(RECIPIENT, value, field);
+	if (Object.values(out).every((entry) => String(entry).trim() === '')) {
+		throw new InvalidValue(field, 'is required: give at least a name or company and an address');
+	}
+	return out;
+}
+
+/**
+ * Checks one order item against the spec's Order item and returns a clean copy. Throws
+ * `InvalidValue` naming the first field at fault, with `root` as the prefix users see.
+ */
+export function validateOrderItem(value: unknown, root: string): IDataObject {
+	if (!isPlainObject(value)) throw new InvalidValue(root, `must be a JSON object, got ${show(value)}`);
+	const out: IDataObject = {};
+	for (const key of Object.keys(value)) {
+		if (!ORDER_ITEM_KEYS.includes(key)) {
+			throw new InvalidValue(`${root}.${key}`, `is not a field of an order item${suggestion(key, ORDER_ITEM_KEYS)}`);
+		}
+	}
+	const at = (key: string) => `${root}.${key}`;
+	if (value.Product === undefined || value.Product === null) throw new InvalidValue(at('Product'), 'is required');
+	out.Product = product(value.Product, at('Product'));
+	if (value.Recipient === undefined || value.Recipient === null) throw new InvalidValue(at('Recipient'), 'is required');
+	out.Recipient = recipient(value.Recipient, at('Recipient'));
+	if (value.Products != null) {
+		if (!Array.isArray(value.Products)) throw new InvalidValue(at('Products'), `must be a list, got ${show(value.Products)}`);
+		out.Products = value.Products.map((entry, index) => product(entry, `${at('Products')}[${index}]`));
+	}
+	if (value.Recipients != null) {
+		if (!Array.isArray(value.Recipients)) throw new InvalidValue(at('Recipients'), `must be a list, got ${show(value.Recipients)}`);
+		out.Recipients = value.Recipients.map((entry, index) => recipient(entry, `${at('Recipients')}[${index}]`));
+	}
+	if (value.Customer != null) out.Customer = object(CUSTOMER, value.Customer, at('Customer'));
+	if (value.Payments != null) out.Payments = list(PAYMENT, value.Payments, at('Payments'));
+	if (value.EddmDeliveryAreas != null) out.EddmDeliveryAreas = list(DELIVERY_AREA, value.EddmDeliveryAreas, at('EddmDeliveryAreas'));
+	if (value.BillingVariables != null) out.BillingVariables = list(BILLING_VARIABLE, value.BillingVariables, at('BillingVariables'));
+	if (value.ProductRecipients != null) out.ProductRecipients = list(PRODUCT_RECIPIENT, value.ProductRecipients, at('ProductRecipients'));
+	for (const [key, kind] of Object.entries(ORDER_ITEM_SCALARS)) {
+		const entry = value[key];
+		if (entry === undefined || entry === null || entry === '') continue;
+		out[key] = scalar(kind, entry, at(key)) as IDataObject[string];
+	}
+	return out;
+}
+
+/** Drops what a user left empty in the editor, so only real values are sent. */
+export function withoutEmpty(values: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(values)) {
+		if (value === '' || value === undefined || value === null) continue;
+		out[key] = value;
+	}
+	return out;
+}
+
+/** Reads `{ group: [ {...}, ... ] }` or `{ group: {...} }` from a fixedCollection value. */
+export function fixedCollectionEntries(value: unknown, group: string): IDataObject[] {
+	if (!isPlainObject(value)) return [];
+	const entries = value[group];
+	if (Array.isArray(entries)) return entries as IDataObject[];
+	return isPlainObject(entries) ? [entries as IDataObject] : [];
+}
+
+/** Template fields entered as name/value pairs become the spec's string map. */
+export function templateFieldsFromPairs(pairs: IDataObject[], field: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [index, pair] of pairs.entries()) {
+		const name = String(pair.name ?? '').trim();
+		if (!name) throw new InvalidValue(`${field}[${index}].Name`, 'is required');
+		if (FORBIDDEN_KEYS.has(name)) throw new InvalidValue(`${field}[${index}].Name`, `"${name}" is not allowed`);
+		if (Object.prototype.hasOwnProperty.call(out, name)) {
+			throw new InvalidValue(`${field}[${index}].Name`, `"${name}" is given twice`);
+		}
+		out[name] = String(pair.value ?? '');
+	}
+	return out;
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * The test command (`npm test`): runs every jest suite of the project (sandbox, node through n8n's
+ * engine, and, when present, the real-n8n end-to-end suites), then prints one closing line
+ * "N passed, N failed" with the counts of all of them, and exits non-zero on any failure.
+ * Extra arguments go to jest (e.g. `npm test -- test/node`).
+ */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+const extra = process.argv.slice(2);
+
+const suites = [{ name: 'unit and integration', config: 'jest.config.js' }];
+if (fs.existsSync(path.join(root, 'jest.e2e.config.js')) && extra.length === 0) {
+	suites.push({ name: 'end to end (real n8n)', config: 'jest.e2e.config.js' });
+}
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const suite of suites) {
+	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${suite.config}.json`);
+	console.log(`\n=== ${suite.name} (${suite.config}) ===`);
+	const result = spawnSync(
+		process.execPath,
+		[jest, '--config', suite.config, '--json', `--outputFile=${report}`, ...extra],
+		{ cwd: root, stdio: 'inherit', env: process.env },
+	);
+	if (!fs.existsSync(report)) {
+		console.error(`jest wrote no report for ${suite.config} (exit ${result.status})`);
+		broken = true;
+		continue;
+	}
+	const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+	fs.rmSync(report, { force: true });
+	passed += summary.numPassedTests;
+	failed += summary.numFailedTests;
+	// A suite that failed to load counts as failed even though none of its tests ran.
+	if (summary.numRuntimeErrorTestSuites > 0 || (result.status !== 0 && summary.numFailedTests === 0)) {
+		broken = true;
+		failed += Math.max(1, summary.numRuntimeErrorTestSuites);
+	}
+}
+
+if (passed + failed === 0) broken = true;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken ? 1 : 0);
