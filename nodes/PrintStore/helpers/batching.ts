@@ -34,42 +34,52 @@ function httpStatus(error: unknown): number | undefined {
 	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
 }
 
-function serviceMessages(error: NodeApiError): string {
+function serviceMessages(error: NodeApiError): string[] {
 	const response = (error as unknown as { errorResponse?: { messages?: unknown } }).errorResponse;
-	return Array.isArray(response?.messages) ? response.messages.join(' | ') : '';
+	return Array.isArray(response?.messages) ? response.messages.map(String) : [];
 }
 
 /** Items the service named in its messages (Items[k]), as positions in this batch. */
 function namedPositions(error: NodeApiError, size: number): number[] {
 	const positions = new Set<number>();
-	for (const match of serviceMessages(error).matchAll(ITEM_REFERENCE)) {
+	for (const match of serviceMessages(error).join('\n').matchAll(ITEM_REFERENCE)) {
 		const position = Number(match[1]);
 		if (position < size) positions.add(position);
 	}
 	return [...positions].sort((a, b) => a - b);
 }
 
-/** Rewrites batch positions in the service's words into the user's input item numbers. */
-function forItem(ctx: IExecuteFunctions, error: ItemError, entries: BatchEntry[], entry: BatchEntry): ItemError {
-	const localize = (text: string | null | undefined) =>
-		text?.replace(ITEM_REFERENCE, (whole, position: string) => {
-			const target = entries[Number(position)];
-			return target ? `input item ${target.itemIndex}` : whole;
-		});
-	const description = localize(error.description) ?? undefined;
+/**
+ * The error one input item gets. When the service named the item, the error quotes what it said
+ * about that item alone, in the user's item numbers; otherwise the batch's error is kept.
+ */
+function forItem(run: BatchRun, error: ItemError, among: BatchEntry[], entry: BatchEntry): ItemError {
+	const { ctx } = run;
 	if (error instanceof NodeApiError) {
-		return new NodeApiError(ctx.getNode(), { messages: serviceMessages(error) }, {
+		const position = among.indexOf(entry);
+		const own = serviceMessages(error)
+			.filter((text) => text.includes(`Items[${position}]`))
+			.map((text) => text.replace(`Items[${position}].`, '').replace(`Items[${position}]`, 'the order item'));
+		if (own.length > 0) {
+			return new NodeApiError(ctx.getNode(), { status: error.httpCode, messages: own }, {
+				message: `The service rejected item ${entry.itemIndex}: ${own[0]}`,
+				description: `${run.stopOnError ? 'Nothing was created for this item.' : 'Nothing was created for this item; the other items were sent without it.'} Correct the item and run it again.${own.length > 1 ? `\nService says: ${own.join(' | ')}` : ''}`,
+				httpCode: error.httpCode ?? undefined,
+				itemIndex: entry.itemIndex,
+			});
+		}
+		return new NodeApiError(ctx.getNode(), { status: error.httpCode, messages: serviceMessages(error) }, {
 			message: error.message,
-			description,
+			description: error.description ?? undefined,
 			httpCode: error.httpCode ?? undefined,
 			itemIndex: entry.itemIndex,
 		});
 	}
-	return new NodeOperationError(ctx.getNode(), error.message, { description, itemIndex: entry.itemIndex });
+	return new NodeOperationError(ctx.getNode(), error.message, { description: error.description ?? undefined, itemIndex: entry.itemIndex });
 }
 
 function fail(run: BatchRun, entries: BatchEntry[], error: ItemError, among: BatchEntry[] = entries) {
-	for (const entry of entries) run.outcomes.set(entry.itemIndex, { error: forItem(run.ctx, error, among, entry) });
+	for (const entry of entries) run.outcomes.set(entry.itemIndex, { error: forItem(run, error, among, entry) });
 	if (run.stopOnError) run.stopped = true;
 }
 
@@ -124,7 +134,7 @@ async function attempt(run: BatchRun, group: BatchGroup, entries: BatchEntry[]):
 }
 
 function sameFailure(a: NodeApiError, b: NodeApiError): boolean {
-	return a.message === b.message && serviceMessages(a) === serviceMessages(b);
+	return a.message === b.message && serviceMessages(a).join('\n') === serviceMessages(b).join('\n');
 }
 
 /**

@@ -31,6 +31,37 @@ function productFromFields(entry: IDataObject, field: string): IDataObject {
 	return product;
 }
 
+/** API field paths as the editor labels them, so an error points at the field the user sees. */
+const EDITOR_LABELS: Array<[string, string]> = [
+	['Order Item.Product.ID', 'Product ID'],
+	['Order Item.Product.Quantity', 'Quantity'],
+	['Order Item.Product.TemplateFields', 'Product Options.Template Fields'],
+	['Order Item.Product.', 'Product Options.'],
+	['Order Item.Recipient', 'Recipient'],
+	['Order Item.PartnerOrderReference', 'Partner Order Reference'],
+	['Order Item.StatusCallbackUrl', 'Status Callback URL'],
+	['Order Item.StatusDetailsCallbackUrl', 'Status Details Callback URL'],
+	['Order Item.Products', 'Additional Fields.Additional Products'],
+	['Order Item.Recipients', 'Additional Fields.Additional Recipients'],
+	['Order Item.', 'Additional Fields.'],
+];
+
+function relabel(error: unknown): unknown {
+	if (!(error instanceof InvalidValue)) return error;
+	const label = EDITOR_LABELS.find(([path]) => error.field.startsWith(path));
+	return label ? new InvalidValue(label[1] + error.field.slice(label[0].length), error.problem) : error;
+}
+
+export function withEditorLabels<T>(build: () => T): T {
+	let failure: unknown;
+	try {
+		return build();
+	} catch (error) {
+		failure = error;
+	}
+	throw relabel(failure);
+}
+
 /** Builds the order item from the editor's fields, in the API's field names. */
 function fromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const options = ctx.getNodeParameter('productOptions', itemIndex, {}) as IDataObject;
@@ -79,5 +110,5 @@ function fromJson(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 /** The order item for one input item, checked before anything is sent. */
 export function readOrderItem(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'fields') as string;
-	return mode === 'json' ? fromJson(ctx, itemIndex) : fromFields(ctx, itemIndex);
+	return mode === 'json' ? fromJson(ctx, itemIndex) : withEditorLabels(() => fromFields(ctx, itemIndex));
 }

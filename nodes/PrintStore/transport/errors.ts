@@ -91,9 +91,16 @@ function explain(operation: PrintStoreOperation, failure: RequestFailure): Expla
 			description: 'See the service messages for details.',
 		};
 	}
+	if (failure.code === undefined) {
+		// No answer and no network error: n8n could not use the credential (e.g. a refused token refresh).
+		return {
+			message: `The Print Store credential could not be used: ${failure.reason}`,
+			description: 'Open the Print Store credential and connect the account again ("Connect my account").',
+		};
+	}
 	return {
-		message: `Could not reach the Print Store service (${failure.reason})`,
-		description: "Check the credential's API Base URL and that the service is reachable from n8n.",
+		message: 'Could not reach the Print Store service',
+		description: `The connection failed (${failure.reason}). Check the credential's API Base URL and that the service is reachable from n8n.`,
 	};
 }
 

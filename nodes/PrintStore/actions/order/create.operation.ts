@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { registeredCallbacks } from '../../helpers/callbackRegistry';
 import { InvalidValue, validateOrderItem } from '../../helpers/orderItem';
 import { runOrderBatch } from '../../helpers/orderBatch';
+import { withEditorLabels } from '../../helpers/readOrderItem';
 
 const show = { show: { resource: ['order'], operation: ['create'] } };
 
@@ -22,10 +25,25 @@ export const description: INodeProperties[] = [
 				value: 'custom',
 				description: 'Send the callback addresses given below',
 			},
+			{
+				name: 'From Print Store Trigger in This Workflow',
+				value: 'trigger',
+				description:
+					'Send the addresses of the Print Store Trigger in this workflow, which registers them when the workflow is activated',
+			},
 		],
 		default: 'none',
 		description: 'Where the service reports status changes of the created orders',
 		displayOptions: show,
+	},
+	{
+		displayName: 'Trigger Node Name',
+		name: 'callbackTrigger',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Print Store Trigger',
+		description: 'Name of the Print Store Trigger to use, when this workflow has more than one. Leave empty otherwise.',
+		displayOptions: { show: { ...show.show, statusCallbacks: ['trigger'] } },
 	},
 	{
 		displayName: 'Status Callback URL',
@@ -47,9 +65,35 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const wanted = String(ctx.getNodeParameter('callbackTrigger', itemIndex, '') ?? '').trim();
+	const registered = registeredCallbacks(ctx.getWorkflowStaticData('global'));
+	const chosen = wanted ? registered.filter((entry) => entry.trigger === wanted) : registered;
+	if (chosen.length === 1) {
+		return { StatusCallbackUrl: chosen[0].statusUrl, StatusDetailsCallbackUrl: chosen[0].detailsUrl };
+	}
+	const names = registered.map((entry) => `"${entry.trigger}"`).join(', ');
+	throw new NodeOperationError(
+		ctx.getNode(),
+		chosen.length === 0
+			? wanted
+				? `No active Print Store Trigger named "${wanted}" in this workflow`
+				: 'No active Print Store Trigger in this workflow'
+			: `This workflow has several active Print Store Triggers (${names})`,
+		{
+			itemIndex,
+			description:
+				chosen.length === 0
+					? 'The trigger registers its callback URLs when the workflow is activated. Add a Print Store Trigger to this workflow and activate the workflow, or set Status Callbacks to "Custom URLs". Nothing was sent.'
+					: 'Set "Trigger Node Name" to the one to use. Nothing was sent.',
+		},
+	);
+}
+
 function withCallbacks(ctx: IExecuteFunctions) {
 	return (orderItem: IDataObject, itemIndex: number): IDataObject => {
 		const mode = ctx.getNodeParameter('statusCallbacks', itemIndex, 'none') as string;
+		if (mode === 'trigger') return { ...orderItem, ...triggerCallbacks(ctx, itemIndex) };
 		if (mode !== 'custom') return orderItem;
 		const status = ctx.getNodeParameter('statusCallbackUrl', itemIndex, '') as string;
 		const details = ctx.getNodeParameter('statusDetailsCallbackUrl', itemIndex, '') as string;
@@ -60,7 +104,7 @@ function withCallbacks(ctx: IExecuteFunctions) {
 		if (status) withUrls.StatusCallbackUrl = status;
 		if (details) withUrls.StatusDetailsCallbackUrl = details;
 		// Checked again so a bad URL is reported under its field name.
-		return validateOrderItem(withUrls, 'Order Item');
+		return withEditorLabels(() => validateOrderItem(withUrls, 'Order Item'));
 	};
 }
 
