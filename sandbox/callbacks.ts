@@ -1,0 +1,181 @@
+/**
+ * At-least-once delivery of status events to the URLs given on an order.
+ *
+ * - One FIFO queue per (order, URL): record N+1 is not sent before N was delivered or given up.
+ * - An attempt succeeds on any 2xx; anything else (non-2xx, timeout, connection error) is retried
+ *   after `baseDelayMs * 2^(attempt-1)` until `attempts` attempts were made; the last failure is
+ *   logged as 'gave-up'. Every attempt is logged.
+ * - clear() (reset) and close() cancel queued events, pending retries and requests in flight.
+ */
+import axios, { type AxiosInstance } from 'axios';
+
+export type CallbackKind = 'status' | 'details';
+
+export interface DeliveryLogEntry {
+	seq: number;
+	orderId: string;
+	url: string;
+	kind: CallbackKind;
+	attempt: number;
+	outcome: 'delivered' | 'failed' | 'gave-up';
+	httpStatus?: number;
+	error?: string;
+	at: string;
+	body: unknown;
+}
+
+export interface CallbackOptions {
+	attempts: number;
+	baseDelayMs: number;
+	timeoutMs: number;
+}
+
+interface Job {
+	orderId: string;
+	url: string;
+	kind: CallbackKind;
+	body: unknown;
+	deliveryId: string;
+}
+
+const LOG_CAPACITY = 20_000;
+
+export class CallbackDispatcher {
+	private readonly queues = new Map<string, Job[]>();
+	private readonly sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+	private readonly inFlight = new Set<AbortController>();
+	private readonly http: AxiosInstance;
+	private log: DeliveryLogEntry[] = [];
+	private logSeq = 0;
+	private deliverySeq = 0;
+	/** Bumped by clear()/close(); a drain loop from an older generation stops at its next step. */
+	private generation = 0;
+	private closed = false;
+
+	constructor(private readonly options: CallbackOptions) {
+		this.http = axios.create({
+			timeout: options.timeoutMs,
+			proxy: false,
+			maxRedirects: 0,
+			responseType: 'text',
+			transformResponse: [(data: unknown) => data],
+			validateStatus: () => true,
+			headers: { 'Content-Type': 'application/json', 'User-Agent': 'print-store-sandbox/1' },
+		});
+	}
+
+	enqueue(orderId: string, url: string, kind: CallbackKind, body: unknown): void {
+		if (this.closed) return;
+		const job: Job = { orderId, url, kind, body, deliveryId: `dlv_${++this.deliverySeq}` };
+		const key = `${orderId}\n${url}`;
+		const queue = this.queues.get(key);
+		if (queue) {
+			queue.push(job);
+			return;
+		}
+		this.queues.set(key, [job]);
+		void this.drain(key, this.generation);
+	}
+
+	deliveries(): DeliveryLogEntry[] {
+		return this.log.slice();
+	}
+
+	/** Reset: forget queued events and the log, cancel retries and requests in flight. */
+	clear(): void {
+		this.generation++;
+		this.queues.clear();
+		for (const sleep of this.sleeps) {
+			clearTimeout(sleep.timer);
+			sleep.resolve();
+		}
+		this.sleeps.clear();
+		for (const controller of this.inFlight) controller.abort();
+		this.inFlight.clear();
+		this.log = [];
+	}
+
+	close(): void {
+		this.closed = true;
+		this.clear();
+	}
+
+	private async drain(key: string, generation: number): Promise<void> {
+		const queue = this.queues.get(key)!;
+		while (queue.length > 0) {
+			const job = queue[0];
+			for (let attempt = 1; ; attempt++) {
+				if (generation !== this.generation) return;
+				const result = await this.send(job, attempt);
+				if (generation !== this.generation) return;
+				const last = attempt >= this.options.attempts;
+				this.record(job, attempt, result.ok ? 'delivered' : last ? 'gave-up' : 'failed', result);
+				if (result.ok || last) break;
+				await this.sleep(this.options.baseDelayMs * 2 ** (attempt - 1));
+			}
+			queue.shift();
+		}
+		this.queues.delete(key);
+	}
+
+	private async send(job: Job, attempt: number): Promise<{ ok: boolean; httpStatus?: number; error?: string }> {
+		const controller = new AbortController();
+		this.inFlight.add(controller);
+		try {
+			const response = await this.http.post(job.url, job.body, {
+				signal: controller.signal,
+				headers: {
+					'X-Print-Store-Event': job.kind === 'status' ? 'order.status' : 'order.status.details',
+					'X-Print-Store-Delivery': job.deliveryId,
+					'X-Print-Store-Attempt': String(attempt),
+				},
+			});
+			const ok = response.status >= 200 && response.status < 300;
+			return ok ? { ok, httpStatus: response.status } : { ok, httpStatus: response.status, error: `HTTP ${response.status}` };
+		} catch (error) {
+			const code = (error as { code?: string }).code;
+			const message =
+				code === 'ECONNABORTED' || code === 'ETIMEDOUT'
+					? `timeout after ${this.options.timeoutMs} ms`
+					: code ?? (error as Error).message ?? 'request failed';
+			return { ok: false, error: message };
+		} finally {
+			this.inFlight.delete(controller);
+		}
+	}
+
+	private record(
+		job: Job,
+		attempt: number,
+		outcome: DeliveryLogEntry['outcome'],
+		result: { httpStatus?: number; error?: string },
+	): void {
+		const entry: DeliveryLogEntry = {
+			seq: ++this.logSeq,
+			orderId: job.orderId,
+			url: job.url,
+			kind: job.kind,
+			attempt,
+			outcome,
+			at: new Date().toISOString(),
+			body: job.body,
+		};
+		if (result.httpStatus !== undefined) entry.httpStatus = result.httpStatus;
+		if (result.error !== undefined) entry.error = result.error;
+		this.log.push(entry);
+		if (this.log.length > LOG_CAPACITY) this.log.splice(0, this.log.length - LOG_CAPACITY);
+	}
+
+	private sleep(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const sleep = {
+				timer: setTimeout(() => {
+					this.sleeps.delete(sleep);
+					resolve();
+				}, ms),
+				resolve,
+			};
+			this.sleeps.add(sleep);
+		});
+	}
+}

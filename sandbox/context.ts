@@ -1,0 +1,28 @@
+/** Everything one sandbox instance owns, handed to each route plugin. No module-level state. */
+import type OAuth2Server from '@node-oauth/oauth2-server';
+import type { CallbackDispatcher } from './callbacks';
+import type { AutoAdvance } from './clock';
+import type { Faults } from './faults';
+import type { Lifecycle } from './lifecycle';
+import type { TokenStore } from './oauth/store';
+import type { ResolvedOptions } from './options';
+import type { RequestLog } from './request-log';
+import type { SandboxState } from './state';
+
+export interface SandboxContext {
+	options: ResolvedOptions;
+	state: SandboxState;
+	tokens: TokenStore;
+	oauth: OAuth2Server;
+	faults: Faults;
+	requestLog: RequestLog;
+	callbacks: CallbackDispatcher;
+	lifecycle: Lifecycle;
+	clock: AutoAdvance;
+	/** Set once the server listens. */
+	baseUrl: string;
+	/** Issues a token pair without the browser flow (startSandbox's issueTokens, POST /_sandbox/tokens). */
+	issueTokens(username: string, clientId?: string): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }>;
+	/** Restores the seed (POST /_sandbox/reset). */
+	reset(): Promise<void>;
+}

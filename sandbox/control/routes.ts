@@ -1,0 +1,138 @@
+/**
+ * The control API under /_sandbox (only when the sandbox was started with control on): reset,
+ * tokens, order advance, clock, counts, request and callback logs, fault injection.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { ApiError } from '../errors';
+import { validateFaults } from '../faults';
+import { STATUSES } from '../lifecycle';
+import type { ErrorRecord } from '../types';
+import { normalizeBodyHeaders } from '../routes/body-rules';
+import { orderView } from '../views';
+
+const tokensBody = {
+	type: 'object',
+	required: ['username'],
+	properties: { username: { type: 'string', minLength: 1 }, clientId: { type: 'string', minLength: 1 } },
+} as const;
+
+/** Validated by hand: an empty POST (no body at all) must mean "one step". */
+function advanceOptions(body: unknown): { toStatusId?: number; fail?: boolean; errors?: ErrorRecord[] } {
+	if (body === undefined || body === null) return {};
+	if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'Body must be a JSON object');
+	const { toStatusId, fail, errors } = body as Record<string, unknown>;
+	const problems: string[] = [];
+	if (toStatusId !== undefined && !Number.isInteger(toStatusId)) problems.push('toStatusId must be an integer');
+	if (fail !== undefined && typeof fail !== 'boolean') problems.push('fail must be a boolean');
+	const validErrors =
+		errors === undefined ||
+		(Array.isArray(errors) &&
+			errors.every(
+				(e) =>
+					e !== null &&
+					typeof e === 'object' &&
+					typeof (e as ErrorRecord).dataElement === 'string' &&
+					Array.isArray((e as ErrorRecord).dataElementErrors) &&
+					(e as ErrorRecord).dataElementErrors.every((m) => typeof m === 'string'),
+			));
+	if (!validErrors) problems.push('errors must be an array of {dataElement: string, dataElementErrors: string[]}');
+	if (problems.length > 0) throw new ApiError(400, problems);
+	return { toStatusId: toStatusId as number | undefined, fail: fail as boolean | undefined, errors: errors as ErrorRecord[] | undefined };
+}
+
+const clockBody = {
+	type: 'object',
+	required: ['advanceEveryMs'],
+	properties: { advanceEveryMs: { type: 'integer', minimum: 0 } },
+} as const;
+
+export function controlRoutes(ctx: SandboxContext) {
+	return async function control(app: FastifyInstance): Promise<void> {
+		// Bodies are optional on most control calls; an empty POST is fine.
+		app.addHook('onRequest', normalizeBodyHeaders);
+
+		app.get('/', async () => ({
+			endpoints: [
+				'POST /_sandbox/reset',
+				'GET /_sandbox/seed',
+				'POST /_sandbox/tokens {username, clientId?}',
+				'POST /_sandbox/tokens/expire',
+				'GET /_sandbox/orders?storeId=',
+				'POST /_sandbox/orders/:orderId/advance {toStatusId?, fail?, errors?}',
+				'GET|POST /_sandbox/clock {advanceEveryMs}',
+				'GET /_sandbox/counts',
+				'GET|DELETE /_sandbox/requests',
+				'GET|DELETE /_sandbox/callbacks',
+				'GET|POST|DELETE /_sandbox/faults',
+			],
+			statuses: STATUSES.map((s) => ({ StatusID: s.StatusID, StatusDescription: s.StatusDescription })),
+		}));
+
+		app.post('/reset', async () => {
+			await ctx.reset();
+			return { reset: true };
+		});
+
+		app.get('/seed', async () => ctx.state.seed);
+
+		app.post<{ Body: { username: string; clientId?: string } }>('/tokens', { schema: { body: tokensBody } }, async (request) =>
+			ctx.issueTokens(request.body.username, request.body.clientId),
+		);
+
+		app.post('/tokens/expire', async () => ({ expired: ctx.tokens.expireAllAccessTokens() }));
+
+		app.get<{ Querystring: { storeId?: string } }>('/orders', async (request) => {
+			const storeId = request.query.storeId;
+			const orders = [...ctx.state.orders.values()].filter((o) => storeId === undefined || o.storeId === storeId);
+			return {
+				orders: orders.map((o) => ({
+					...orderView(o),
+					CreatedBy: o.userId,
+					ApplicationID: o.applicationId,
+				})),
+			};
+		});
+
+		app.post<{ Params: { orderId: string } }>('/orders/:orderId/advance', async (request) => {
+			const options = advanceOptions(request.body);
+			const order = ctx.state.findOrder(request.params.orderId);
+			if (!order) throw new ApiError(404, `Order '${request.params.orderId}' does not exist`);
+			return ctx.lifecycle.advance(order, options);
+		});
+
+		app.get('/clock', async () => ({ advanceEveryMs: ctx.clock.intervalMs }));
+		app.post<{ Body: { advanceEveryMs: number } }>('/clock', { schema: { body: clockBody } }, async (request) => {
+			ctx.clock.set(request.body.advanceEveryMs);
+			return { advanceEveryMs: ctx.clock.intervalMs };
+		});
+
+		app.get('/counts', async () => ({
+			total: ctx.state.countTotal,
+			byStore: Object.fromEntries(ctx.state.countByStore),
+			byPartnerOrderReference: Object.fromEntries(ctx.state.countByReference),
+		}));
+
+		app.get('/requests', async () => ({ requests: ctx.requestLog.list() }));
+		app.delete('/requests', async () => {
+			ctx.requestLog.clear();
+			return { cleared: true };
+		});
+
+		app.get('/callbacks', async () => ({ deliveries: ctx.callbacks.deliveries() }));
+		app.delete('/callbacks', async () => {
+			ctx.callbacks.clear();
+			return { cleared: true };
+		});
+
+		app.get('/faults', async () => ctx.faults.config);
+		app.post('/faults', async (request) => {
+			ctx.faults.set(validateFaults(request.body ?? {}));
+			return ctx.faults.config;
+		});
+		app.delete('/faults', async () => {
+			ctx.faults.clear();
+			return ctx.faults.config;
+		});
+	};
+}

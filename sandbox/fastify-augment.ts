@@ -1,0 +1,14 @@
+/** Per-request slots the sandbox's hooks fill in (declared with decorateRequest in server.ts). */
+import type { RequestLogEntry } from './request-log';
+import type { CallerContext } from './types';
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		/** Set by the API authentication hook. */
+		caller: CallerContext | null;
+		/** The request-log entry of this request, if it is logged. */
+		sandboxLog: RequestLogEntry | null;
+	}
+}
+
+export {};

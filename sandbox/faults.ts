@@ -1,0 +1,152 @@
+/**
+ * Fault injection for /api/v1: latency, latency spikes, 429 with Retry-After, 500, 503, dropped
+ * connections, and a forced short token lifetime. Decisions come from a seeded PRNG (mulberry32),
+ * drawn in a fixed order per request (drop, spike, status), so a run with the same seed and the same
+ * request sequence is reproducible. A status fault answers before the route handler runs, so a
+ * faulted create never creates anything.
+ */
+import { ApiError } from './errors';
+
+export interface FaultConfig {
+	latencyMs?: number;
+	latencySpikeMs?: number;
+	latencySpikeRate?: number;
+	rate429?: number;
+	retryAfterSeconds?: number;
+	rate500?: number;
+	rate503?: number;
+	dropRate?: number;
+	tokenLifetimeSeconds?: number;
+	seed?: number;
+}
+
+export type FaultDecision =
+	| { kind: 'none'; delayMs: number }
+	| { kind: 'drop' }
+	| { kind: 'status'; status: 429 | 500 | 503; delayMs: number };
+
+const RATE_FIELDS = ['latencySpikeRate', 'rate429', 'rate500', 'rate503', 'dropRate'] as const;
+const DURATION_FIELDS = ['latencyMs', 'latencySpikeMs', 'retryAfterSeconds', 'tokenLifetimeSeconds'] as const;
+
+export const DEFAULT_FAULT_SEED = 1;
+export const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+function mulberry32(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+export function validateFaults(input: unknown): FaultConfig {
+	if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+		throw new ApiError(400, 'Fault configuration must be a JSON object');
+	}
+	const body = input as Record<string, unknown>;
+	const known = new Set<string>([...RATE_FIELDS, ...DURATION_FIELDS, 'seed']);
+	const problems: string[] = [];
+	for (const key of Object.keys(body)) {
+		if (!known.has(key)) problems.push(`${key} is not a fault setting`);
+	}
+	const config: FaultConfig = {};
+	for (const key of RATE_FIELDS) {
+		const value = body[key];
+		if (value === undefined) continue;
+		if (typeof value !== 'number' || !(value >= 0 && value <= 1)) problems.push(`${key} must be a number from 0 to 1`);
+		else config[key] = value;
+	}
+	for (const key of DURATION_FIELDS) {
+		const value = body[key];
+		if (value === undefined) continue;
+		if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) problems.push(`${key} must be a number >= 0`);
+		else config[key] = value;
+	}
+	if (body.seed !== undefined) {
+		if (typeof body.seed !== 'number' || !Number.isInteger(body.seed)) problems.push('seed must be an integer');
+		else config.seed = body.seed;
+	}
+	if ((config.rate429 ?? 0) + (config.rate500 ?? 0) + (config.rate503 ?? 0) > 1) {
+		problems.push('rate429 + rate500 + rate503 must not exceed 1');
+	}
+	if (config.tokenLifetimeSeconds === 0) problems.push('tokenLifetimeSeconds must be > 0');
+	if (problems.length > 0) throw new ApiError(400, problems);
+	return config;
+}
+
+export class Faults {
+	private current: FaultConfig = {};
+	private random = mulberry32(DEFAULT_FAULT_SEED);
+	private anyRequestFault = false;
+	private readonly sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+
+	get config(): FaultConfig {
+		return { ...this.current };
+	}
+
+	/** Replaces the whole configuration and restarts the PRNG from the seed. */
+	set(config: FaultConfig): void {
+		this.current = { ...config };
+		this.random = mulberry32(config.seed ?? DEFAULT_FAULT_SEED);
+		this.anyRequestFault = Boolean(
+			config.latencyMs || config.latencySpikeRate || config.rate429 || config.rate500 || config.rate503 || config.dropRate,
+		);
+	}
+
+	clear(): void {
+		this.set({});
+		this.cancelSleeps();
+	}
+
+	get tokenLifetimeSeconds(): number | undefined {
+		return this.current.tokenLifetimeSeconds;
+	}
+
+	get retryAfterSeconds(): number {
+		return this.current.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+	}
+
+	/** Cheap when no fault is set: one boolean test. */
+	decide(): FaultDecision | undefined {
+		if (!this.anyRequestFault) return undefined;
+		const c = this.current;
+		if (c.dropRate && this.random() < c.dropRate) return { kind: 'drop' };
+		let delayMs = c.latencyMs ?? 0;
+		if (c.latencySpikeRate && this.random() < c.latencySpikeRate) delayMs += c.latencySpikeMs ?? 0;
+		const r429 = c.rate429 ?? 0;
+		const r500 = c.rate500 ?? 0;
+		const r503 = c.rate503 ?? 0;
+		if (r429 + r500 + r503 > 0) {
+			const u = this.random();
+			if (u < r429) return { kind: 'status', status: 429, delayMs };
+			if (u < r429 + r500) return { kind: 'status', status: 500, delayMs };
+			if (u < r429 + r500 + r503) return { kind: 'status', status: 503, delayMs };
+		}
+		return { kind: 'none', delayMs };
+	}
+
+	/** A delay that close()/clear() can cut short. */
+	sleep(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const sleep = {
+				timer: setTimeout(() => {
+					this.sleeps.delete(sleep);
+					resolve();
+				}, ms),
+				resolve,
+			};
+			this.sleeps.add(sleep);
+		});
+	}
+
+	cancelSleeps(): void {
+		for (const sleep of this.sleeps) {
+			clearTimeout(sleep.timer);
+			sleep.resolve();
+		}
+		this.sleeps.clear();
+	}
+}

@@ -1,0 +1,65 @@
+/**
+ * Root-level hooks: the raw request log (API and token requests) and fault injection (API only).
+ * Both run before authentication, so a faulted request never reaches a handler.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from './context';
+import { errorBody } from './errors';
+
+export const API_PREFIX = '/api/';
+export const TOKEN_PATH = '/oauth/token';
+
+const FAULT_MESSAGES = {
+	429: 'Too many requests (injected fault); retry after the Retry-After delay',
+	500: 'Internal server error (injected fault)',
+	503: 'Service unavailable (injected fault); retry later',
+} as const;
+
+/** Records the request exactly as received, before anything can reject it. */
+export function logRequest(ctx: SandboxContext) {
+	return function logRequestHook(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+		const url = request.raw.url ?? '';
+		if (url.startsWith(API_PREFIX) || url.startsWith(TOKEN_PATH)) {
+			const key = request.headers['ocp-apim-subscription-key'];
+			const query = url.indexOf('?');
+			request.sandboxLog = ctx.requestLog.add({
+				method: request.method,
+				rawPath: url,
+				path: query < 0 ? url : url.slice(0, query),
+				headersPresent: Object.keys(request.headers),
+				hasSubscriptionKey: key !== undefined,
+				subscriptionKeyValid: key === ctx.state.subscriptionKey,
+				status: 0,
+				at: new Date().toISOString(),
+			});
+		}
+		done();
+	};
+}
+
+export function recordStatus(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+	if (request.sandboxLog) request.sandboxLog.status = reply.statusCode;
+	done();
+}
+
+export function injectFaults(ctx: SandboxContext) {
+	return async function injectFaultsHook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+		if (!(request.raw.url ?? '').startsWith(API_PREFIX)) return undefined;
+		const decision = ctx.faults.decide();
+		if (!decision) return undefined;
+		const entry = request.sandboxLog;
+		if (decision.kind === 'drop') {
+			if (entry) entry.fault = 'drop';
+			reply.hijack();
+			request.raw.socket.destroy();
+			return reply;
+		}
+		if (decision.delayMs > 0) await ctx.faults.sleep(decision.delayMs);
+		if (decision.kind === 'none') return undefined;
+		if (entry) entry.fault = String(decision.status);
+		reply.code(decision.status).header('x-sandbox-fault', String(decision.status));
+		if (decision.status !== 500) reply.header('retry-after', String(ctx.faults.retryAfterSeconds));
+		reply.send(errorBody([FAULT_MESSAGES[decision.status]]));
+		return reply;
+	};
+}

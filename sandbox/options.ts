@@ -1,0 +1,65 @@
+/** Options of startSandbox() and their defaults. */
+
+export interface SandboxOptions {
+	/** 0 = a free port (default for startSandbox; the CLI defaults to 8787). */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** Enables the /_sandbox control API; default false (then every /_sandbox path answers 404). */
+	control?: boolean;
+	/** Default 3600. */
+	accessTokenLifetimeSeconds?: number;
+	/** Auto-advance every order one status step on this interval; 0/undefined = off. */
+	advanceEveryMs?: number;
+	/** Default 5. */
+	callbackAttempts?: number;
+	/** Default 500; delay before retry n is base * 2^(n-1). */
+	callbackBaseDelayMs?: number;
+	/** Default 5000. */
+	callbackTimeoutMs?: number;
+	/** Redirect URIs accepted for the seeded clients, in addition to the defaults. */
+	redirectUris?: string[];
+	/** Fastify logger; default false. */
+	logger?: boolean;
+}
+
+export const DEFAULT_REDIRECT_URIS = [
+	'http://localhost:5678/rest/oauth2-credential/callback',
+	'http://127.0.0.1:5678/rest/oauth2-credential/callback',
+];
+
+export interface ResolvedOptions {
+	port: number;
+	host: string;
+	control: boolean;
+	accessTokenLifetimeSeconds: number;
+	advanceEveryMs: number;
+	callbackAttempts: number;
+	callbackBaseDelayMs: number;
+	callbackTimeoutMs: number;
+	redirectUris: string[];
+	logger: boolean;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
+	if (value === undefined) return fallback;
+	if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+		throw new RangeError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${value}`);
+	}
+	return value;
+}
+
+export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
+	return {
+		port: positive('port', options.port, 0, true),
+		host: options.host ?? '127.0.0.1',
+		control: options.control ?? false,
+		accessTokenLifetimeSeconds: positive('accessTokenLifetimeSeconds', options.accessTokenLifetimeSeconds, 3600),
+		advanceEveryMs: positive('advanceEveryMs', options.advanceEveryMs, 0, true),
+		callbackAttempts: Math.floor(positive('callbackAttempts', options.callbackAttempts, 5)),
+		callbackBaseDelayMs: positive('callbackBaseDelayMs', options.callbackBaseDelayMs, 500, true),
+		callbackTimeoutMs: positive('callbackTimeoutMs', options.callbackTimeoutMs, 5000),
+		redirectUris: [...new Set([...DEFAULT_REDIRECT_URIS, ...(options.redirectUris ?? [])])],
+		logger: options.logger ?? false,
+	};
+}

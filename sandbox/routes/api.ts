@@ -1,0 +1,24 @@
+/** The /api/v1 plugin: body parsing rules and authentication for the seven endpoints of the spec. */
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { applicationRoutes } from './application';
+import { authenticate } from './auth';
+import { normalizeBodyHeaders } from './body-rules';
+import { orderRoutes } from './orders';
+import { storeRoutes } from './store';
+import { userRoutes } from './user';
+
+export function apiRoutes(ctx: SandboxContext) {
+	return async function api(app: FastifyInstance): Promise<void> {
+		// JSON only: fastify's text/plain parser would hand the schema a string.
+		app.removeContentTypeParser('text/plain');
+		// Structured-syntax JSON types (application/vnd.example+json) are JSON too.
+		app.addContentTypeParser(/^application\/[\w.!#$%&'*^`|~-]+\+json$/i, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+		app.addHook('onRequest', normalizeBodyHeaders);
+		app.addHook('onRequest', authenticate(ctx));
+		await app.register(storeRoutes(ctx));
+		await app.register(orderRoutes(ctx));
+		await app.register(userRoutes(ctx));
+		await app.register(applicationRoutes(ctx));
+	};
+}

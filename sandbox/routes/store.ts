@@ -1,0 +1,37 @@
+/** POST /store/invite: join a store with a single-use invite key. */
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { ApiError } from '../errors';
+import type { StoreRecord } from '../types';
+import { inviteSchema } from './schemas';
+
+export function storeView(store: StoreRecord) {
+	return {
+		StoreID: store.id,
+		BudgetEnabled: store.budgetEnabled,
+		BudgetTypes: store.budgetTypes,
+		BudgetDuration: store.budgetDuration,
+		CompanyName: store.companyName,
+	};
+}
+
+export function storeRoutes(ctx: SandboxContext) {
+	return async function store(app: FastifyInstance): Promise<void> {
+		app.post<{ Body: { InviteKey: string } }>('/store/invite', { schema: { body: inviteSchema } }, async (request) => {
+			const caller = request.caller!;
+			// Messages never repeat the key: it is a credential.
+			const invite = ctx.state.inviteKeys.get(request.body.InviteKey);
+			if (!invite) throw new ApiError(404, 'Store unavailable: no store accepts this invite key');
+			if (invite.usedBy !== null) throw new ApiError(400, 'This invite key has already been used');
+			const target = ctx.state.stores.get(invite.storeId);
+			if (!target || !target.available) throw new ApiError(404, 'Store unavailable: the store of this invite key is closed');
+			invite.usedBy = caller.user.id;
+			invite.usedAt = new Date().toISOString();
+			// The user becomes the store's administrator; the calling application gets associated, so
+			// the same credential can price and order there straight away.
+			target.members.set(caller.user.id, 'admin');
+			target.applications.add(caller.applicationId);
+			return storeView(target);
+		});
+	};
+}

@@ -1,0 +1,222 @@
+/** The control API, the raw request log, fault injection, and isolation between sandboxes. */
+import type { AxiosInstance } from 'axios';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { apiClient, controlClient, http, messages, orderItem } from './support';
+
+let sandbox: Sandbox;
+let api: AxiosInstance;
+let control: AxiosInstance;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, control: true });
+	api = apiClient(sandbox);
+	control = controlClient(sandbox);
+});
+beforeEach(() => control.post('/reset'));
+afterAll(() => sandbox.close());
+
+describe('when the control API is off', () => {
+	it('answers 404 on every /_sandbox path and method', async () => {
+		const off = await startSandbox({ port: 0 });
+		try {
+			expect(off.control).toBe(false);
+			for (const [method, path] of [
+				['post', '/_sandbox/reset'],
+				['get', '/_sandbox/counts'],
+				['get', '/_sandbox/requests'],
+				['post', '/_sandbox/tokens'],
+				['post', '/_sandbox/faults'],
+				['post', '/_sandbox/orders/x/advance'],
+				['get', '/_sandbox'],
+			]) {
+				const response = await http.request({ method, url: `${off.baseUrl}${path}`, data: {} });
+				expect(response.status).toBe(404);
+				expect(messages(response.data)[0]).toMatch(/^No endpoint/);
+			}
+			// The API itself works as usual.
+			expect((await apiClient(off).get('/user')).status).toBe(200);
+		} finally {
+			await off.close();
+		}
+	});
+});
+
+describe('seed and tokens', () => {
+	it('exposes the seed in-process and over HTTP', async () => {
+		expect(sandbox.seed.users.map((u) => u.username)).toEqual(['alice', 'bob', 'carol', 'dave', 'svc-automation']);
+		expect(sandbox.seed.users.find((u) => u.username === 'dave')!.permissions).toEqual(['Order.Self.Write']);
+		expect(sandbox).toMatchObject({
+			clientId: 'app_sandbox_main',
+			applicationId: 'app_sandbox_main',
+			clientSecret: 'sandbox-client-secret-main-7c1e4f2a9b',
+			subscriptionKey: 'sandbox-subscription-key-0001',
+			storeId: 'store_main',
+			inviteKey: 'INVITE-JOIN-0001',
+			apiUrl: `${sandbox.baseUrl}/api/v1`,
+			authorizationUrl: `${sandbox.baseUrl}/oauth/authorize`,
+			tokenUrl: `${sandbox.baseUrl}/oauth/token`,
+		});
+		const seed = (await control.get('/seed')).data;
+		expect(seed.subscriptionKey).toBe(sandbox.subscriptionKey);
+		expect(seed.stores.map((s: { id: string }) => s.id)).toEqual(['store_main', 'store_unassociated', 'store_joinable', 'store_closed']);
+	});
+
+	it('issues tokens for a user and client; 404 for unknown ones; 400 without a username', async () => {
+		const issued = await control.post('/tokens', { username: 'carol' });
+		expect(issued.status).toBe(200);
+		expect(issued.data.expiresIn).toBe(3600);
+		expect((await apiClient(sandbox, issued.data.accessToken).get('/user')).data.Username).toBe('carol');
+		const viaOther = await control.post('/tokens', { username: 'alice', clientId: 'app_sandbox_other' });
+		expect((await apiClient(sandbox, viaOther.data.accessToken).post(`/store/${sandbox.storeId}/order/price`, { Items: [orderItem()] })).status).toBe(400);
+		expect((await control.post('/tokens', { username: 'zed' })).status).toBe(404);
+		expect((await control.post('/tokens', { username: 'bob', clientId: 'app_nope' })).status).toBe(404);
+		expect((await control.post('/tokens', {})).status).toBe(400);
+		const inProcess = await sandbox.issueTokens('bob');
+		expect((await apiClient(sandbox, inProcess.accessToken).get('/user')).data.Username).toBe('bob');
+	});
+});
+
+describe('reset and counts', () => {
+	it('counts orders created per store and per PartnerOrderReference; reset returns to the seed', async () => {
+		await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem({ PartnerOrderReference: 'a' }), orderItem({ PartnerOrderReference: 'a' }), orderItem({ PartnerOrderReference: 'b' })] });
+		await api.post('/store/invite', { InviteKey: 'INVITE-JOIN-0001' });
+		await api.post('/store/store_joinable/order', { Items: [orderItem({ PartnerOrderReference: undefined })] });
+		await api.delete(`/application/${sandbox.applicationId}/store/${sandbox.storeId}`);
+		expect((await control.get('/counts')).data).toEqual({ total: 4, byStore: { store_main: 3, store_joinable: 1 }, byPartnerOrderReference: { a: 2, b: 1 } });
+		const listed = (await control.get('/orders', { params: { storeId: 'store_main' } })).data.orders;
+		expect(listed).toHaveLength(3);
+		expect(listed[0].CreatedBy).toBe('usr_alice');
+
+		expect((await control.post('/reset')).data).toEqual({ reset: true });
+		expect((await control.get('/counts')).data).toEqual({ total: 0, byStore: {}, byPartnerOrderReference: {} });
+		// Invite keys, associations and the printed token pair are back.
+		expect((await api.post('/store/invite', { InviteKey: 'INVITE-JOIN-0001' })).status).toBe(200);
+		expect((await api.post(`/store/${sandbox.storeId}/order/price`, { Items: [orderItem()] })).status).toBe(200);
+		expect((await control.get('/requests')).data.requests.length).toBe(2);
+	});
+});
+
+describe('raw request log', () => {
+	it('records method, the raw undecoded path with query, headers present, key status and answer', async () => {
+		await control.delete('/requests');
+		await api.get(`/store/${sandbox.storeId}/order/${encodeURIComponent('x/y z')}`, { params: { a: 'b c' } });
+		await http.get(`${sandbox.apiUrl}/user`, { headers: { 'Ocp-Apim-Subscription-Key': 'wrong', 'X-Extra': '1' } });
+		await http.get(`${sandbox.apiUrl}/user`);
+		await http.post(sandbox.tokenUrl, 'grant_type=refresh_token&refresh_token=nope', {
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		});
+		await control.get('/counts'); // control calls are not logged
+		const log = (await control.get('/requests')).data.requests;
+		expect(log.map((r: Record<string, unknown>) => [r.method, r.rawPath, r.path, r.hasSubscriptionKey, r.subscriptionKeyValid, r.status])).toEqual([
+			['GET', '/api/v1/store/store_main/order/x%2Fy%20z?a=b+c', '/api/v1/store/store_main/order/x%2Fy%20z', true, true, 404],
+			['GET', '/api/v1/user', '/api/v1/user', true, false, 401],
+			['GET', '/api/v1/user', '/api/v1/user', false, false, 401],
+			['POST', '/oauth/token', '/oauth/token', false, false, 400],
+		]);
+		expect(log[0].headersPresent).toEqual(expect.arrayContaining(['authorization', 'ocp-apim-subscription-key', 'host']));
+		expect(log[1].headersPresent).toContain('x-extra');
+		expect(log[1].headersPresent).not.toContain('authorization');
+		expect(log[0].seq).toBeLessThan(log[1].seq);
+		expect(new Date(log[0].at).toISOString()).toBe(log[0].at);
+	});
+});
+
+describe('fault injection', () => {
+	afterEach(() => control.delete('/faults'));
+
+	it('validates, returns and clears the configuration', async () => {
+		expect((await control.post('/faults', { rate429: 2 })).status).toBe(400);
+		expect((await control.post('/faults', { rate429: 0.6, rate500: 0.6 })).status).toBe(400);
+		expect((await control.post('/faults', { bogus: 1 })).status).toBe(400);
+		expect((await control.post('/faults', { rate503: 0.5, seed: 7 })).data).toEqual({ rate503: 0.5, seed: 7 });
+		expect((await control.get('/faults')).data).toEqual({ rate503: 0.5, seed: 7 });
+		expect((await control.delete('/faults')).data).toEqual({});
+	});
+
+	it('429 carries Retry-After, and a faulted create creates nothing', async () => {
+		await control.post('/faults', { rate429: 1, retryAfterSeconds: 7 });
+		const response = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem({ PartnerOrderReference: 'faulted' })] });
+		expect(response.status).toBe(429);
+		expect(response.headers['retry-after']).toBe('7');
+		expect(response.headers['x-sandbox-fault']).toBe('429');
+		expect(messages(response.data)).toEqual(['Too many requests (injected fault); retry after the Retry-After delay']);
+		expect((await control.get('/counts')).data.total).toBe(0);
+		const log = (await control.get('/requests')).data.requests;
+		expect(log[log.length - 1]).toMatchObject({ status: 429, fault: '429' });
+		await control.delete('/faults');
+		expect((await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem({ PartnerOrderReference: 'faulted' })] })).status).toBe(200);
+		expect((await control.get('/counts')).data.byPartnerOrderReference).toEqual({ faulted: 1 });
+	});
+
+	it('500 and 503 (with Retry-After) before any handler runs', async () => {
+		await control.post('/faults', { rate500: 1 });
+		const e500 = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem()] });
+		expect(e500.status).toBe(500);
+		expect(messages(e500.data)).toEqual(['Internal server error (injected fault)']);
+		await control.post('/faults', { rate503: 1, retryAfterSeconds: 2 });
+		const e503 = await api.get('/user');
+		expect(e503.status).toBe(503);
+		expect(e503.headers['retry-after']).toBe('2');
+		expect((await control.get('/counts')).data.total).toBe(0);
+	});
+
+	it('drops connections without an answer, and logs them', async () => {
+		await control.post('/faults', { dropRate: 1 });
+		const error = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem()] }).then(
+			() => undefined,
+			(e: { code?: string }) => e,
+		);
+		expect(error).toBeDefined();
+		expect(['ECONNRESET', 'ERR_BAD_RESPONSE', 'ECONNABORTED', 'EPIPE']).toContain(error!.code);
+		const log = (await control.get('/requests')).data.requests;
+		expect(log[log.length - 1]).toMatchObject({ status: 0, fault: 'drop' });
+		expect((await control.get('/counts')).data.total).toBe(0);
+	});
+
+	it('adds latency without changing answers', async () => {
+		await control.post('/faults', { latencyMs: 20, latencySpikeMs: 50, latencySpikeRate: 0.5 });
+		const response = await api.get('/user');
+		expect(response.status).toBe(200);
+	});
+
+	it('is reproducible: the same seed gives the same sequence of answers', async () => {
+		const run = async () => {
+			await control.post('/faults', { rate429: 0.3, rate503: 0.2, seed: 42 });
+			const statuses: number[] = [];
+			for (let i = 0; i < 30; i++) statuses.push((await api.get('/user')).status);
+			return statuses;
+		};
+		const first = await run();
+		const second = await run();
+		expect(first).toEqual(second);
+		expect(new Set(first)).toEqual(new Set([200, 429, 503]));
+	});
+
+	it('applies to the API only, not to the token endpoint or the control API', async () => {
+		await control.post('/faults', { rate503: 1 });
+		expect((await control.get('/counts')).status).toBe(200);
+		const token = await http.post(sandbox.tokenUrl, 'grant_type=refresh_token', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+		expect(token.status).not.toBe(503);
+	});
+});
+
+describe('isolation', () => {
+	it('two sandboxes in one process share no state', async () => {
+		const second = await startSandbox({ port: 0, control: true });
+		try {
+			expect(second.baseUrl).not.toBe(sandbox.baseUrl);
+			await apiClient(second).post(`/store/${second.storeId}/order`, { Items: [orderItem()] });
+			await apiClient(second).post('/store/invite', { InviteKey: 'INVITE-JOIN-0002' });
+			await controlClient(second).post('/faults', { rate503: 1 });
+			expect((await control.get('/counts')).data.total).toBe(0);
+			expect((await api.post('/store/invite', { InviteKey: 'INVITE-JOIN-0002' })).status).toBe(200);
+			expect((await api.get('/user')).status).toBe(200);
+			// Tokens of one sandbox mean nothing to the other.
+			expect((await apiClient(second, sandbox.tokens.accessToken).get('/user')).status).toBe(503);
+			await controlClient(second).delete('/faults');
+			expect((await apiClient(second, sandbox.tokens.accessToken).get('/user')).status).toBe(401);
+		} finally {
+			await second.close();
+		}
+	});
+});
