@@ -3,10 +3,13 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	// The real-n8n suites run from jest.e2e.config.js, after these.
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 	},
 	testTimeout: 60000,
 	// Several suites each start their own sandbox on a free port; two workers match the machine.
 	maxWorkers: 2,
+	setupFiles: ['<rootDir>/test/setup-env.js'],
 };

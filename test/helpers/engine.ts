@@ -138,7 +138,8 @@ export function registerNodeType(type: string, nodeType: INodeType) {
 }
 
 export interface RunOptions {
-	parameters: INodeParameters;
+	/** Node parameters as in workflow JSON; n8n resolves expressions and defaults. */
+	parameters: Record<string, unknown>;
 	items?: IDataObject[];
 	credentials: StoredCredentials;
 	credentialId?: string;
@@ -196,7 +197,7 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 		type: PRINT_STORE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: options.parameters,
+		parameters: options.parameters as INodeParameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Print Store account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { describeFailure, isProvenUnprocessed, isTransient } from './failures';
+import { describeFailure, isAmbiguous, isProvenUnprocessed, isTransient } from './failures';
 import { toNodeApiError } from './errors';
 import type { PrintStoreOperation, RetryPolicy } from './operations';
 
@@ -37,9 +37,18 @@ export interface RetrySettings {
 	maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetrySettings = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 30_000 };
+export const DEFAULT_RETRY: RetrySettings = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 30_000 };
 
 const REQUEST_TIMEOUT_MS = 120_000;
+
+/** What to check after a write failed in a way that does not show whether the service acted. */
+const AMBIGUOUS: Partial<Record<PrintStoreOperation, string>> & { default: string } = {
+	createOrder:
+		'Not retried: the service may have created these orders before the connection failed. Look for them in the store (by order number, or by your Partner Order Reference) before running these items again, or they may be ordered twice.',
+	joinStore:
+		'Not retried: the service may have used the invite key already. Check with User > Get Current or the store before trying again; a second try may report the key as used.',
+	default: 'Not retried: the service may have carried out the request before the failure. Check before trying again.',
+};
 
 interface PrintStoreCredentials {
 	baseUrl?: string;
@@ -121,11 +130,12 @@ export async function printStoreApiRequest<T = unknown>(
 				await sleep(backoffMs(attempt, retry, failure.retryAfterMs));
 				continue;
 			}
-			const note =
-				attempt > 1 ? `Gave up after ${attempt} attempts.` : undefined;
+			const notes: string[] = [];
+			if (attempt > 1) notes.push(`Gave up after ${attempt} attempts.`);
+			if (request.retry === 'onlyIfNotProcessed' && isAmbiguous(failure)) notes.push(AMBIGUOUS[request.operation] ?? AMBIGUOUS.default);
 			throw toNodeApiError(this.getNode(), request.operation, failure, {
 				itemIndex: request.itemIndex,
-				note,
+				note: notes.join(' ') || undefined,
 			});
 		}
 	}

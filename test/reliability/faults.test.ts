@@ -1,0 +1,96 @@
+/**
+ * 2,000 creates through the node while the sandbox injects faults (10% 503, 5% 429 with
+ * Retry-After, 1% dropped connections, 200 ms latency spikes, access tokens expiring every few
+ * seconds): every order is created at most once, every output item is paired, and the only errors
+ * are for requests whose failure was not safe to retry, each saying what to check.
+ */
+import { logLines } from '../helpers/verbose-logs';
+
+import { runPrintStore } from '../helpers/engine';
+import { leaks, secretValues } from '../helpers/secrets';
+import type { Sandbox } from '../helpers/sandbox';
+import { control, credentialsFor, crmOrderItem, startTestSandbox } from '../helpers/sandbox';
+
+let sandbox: Sandbox;
+let api: ReturnType<typeof control>;
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox();
+	api = control(sandbox);
+});
+afterAll(async () => await sandbox.close());
+
+test('2,000 creates under injected faults: nothing created twice, nothing lost, honest errors', async () => {
+	const total = 2000;
+	await api.faults({
+		rate503: 0.1,
+		rate429: 0.05,
+		retryAfterSeconds: 1,
+		dropRate: 0.01,
+		latencySpikeMs: 200,
+		latencySpikeRate: 0.1,
+		tokenLifetimeSeconds: 3,
+		seed: 11,
+	});
+	const credentials = await credentialsFor(sandbox);
+	const result = await runPrintStore({
+		parameters: {
+			resource: 'order',
+			operation: 'create',
+			storeId: sandbox.storeId,
+			inputMode: 'json',
+			orderItemJson: '={{ JSON.stringify($json.order) }}',
+			options: { batchSize: 10 },
+		},
+		items: Array.from({ length: total }, (_, index) => ({ order: crmOrderItem(index) })),
+		credentials,
+		continueOnFail: true,
+	});
+	await api.clearFaults();
+
+	expect(result.error).toBeUndefined();
+	expect(result.json).toHaveLength(total);
+	result.items.forEach((item, index) => expect(item.pairedItem).toEqual({ item: index }));
+
+	const counts = await api.counts();
+	const created = result.json.filter((json) => json.ID);
+	const failed = result.json.map((json, index) => ({ json, index })).filter(({ json }) => json.error);
+	const log = await api.requests();
+	const statuses = log.filter((entry) => entry.path.endsWith('/order')).map((entry) => entry.status);
+	const summary = {
+		items: total,
+		created: created.length,
+		failed: failed.length,
+		createdTwice: Object.values(counts.byPartnerOrderReference).filter((n) => n > 1).length,
+		requests: statuses.length,
+		answered503: statuses.filter((s) => s === 503).length,
+		answered429: statuses.filter((s) => s === 429).length,
+		answered401: statuses.filter((s) => s === 401).length,
+		tokenRefreshes: credentials.tokenUpdates.length,
+		logLines: logLines().length,
+	};
+	process.stdout.write(`\nfaults run: ${JSON.stringify(summary)}\n`);
+
+	// Exactly once: each created order once, each failed item not at all.
+	expect(summary.createdTwice).toBe(0);
+	expect(counts.total).toBe(created.length);
+	result.json.forEach((json, index) => {
+		expect(counts.byPartnerOrderReference[`crm-${index}`] ?? 0).toBe(json.ID ? 1 : 0);
+		if (json.ID) expect(json.PartnerOrderReference).toBe(`crm-${index}`);
+	});
+	// The faults happened, and were retried where that was safe.
+	expect(summary.answered503 + summary.answered429).toBeGreaterThan(0);
+	expect(summary.tokenRefreshes).toBeGreaterThan(0);
+	expect(summary.logLines).toBeGreaterThan(0);
+	// Errors only where the connection broke mid-request: a create that may have gone through.
+	for (const { json } of failed) {
+		expect(json.error).toBe('Could not reach the Print Store service');
+		expect(json.description).toMatch(/Not retried: the service may have created these orders/);
+		expect(json.description).toMatch(/Partner Order Reference/);
+	}
+	expect(failed.length).toBeLessThan(total * 0.1);
+
+	const secrets = secretValues(sandbox, credentials.tokenUpdates.map((update) => update.accessToken));
+	expect(leaks('output items', JSON.stringify(result.json), secrets)).toEqual([]);
+	expect(leaks('log lines', logLines().join('\n'), secrets)).toEqual([]);
+}, 300_000);

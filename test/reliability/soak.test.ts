@@ -1,0 +1,24 @@
+/**
+ * The soak script for a bounded time (SOAK_SECONDS, 60 by default): mixed load with faults on,
+ * no order lost or created twice, and memory that does not keep growing.
+ */
+import { formatSoak, runSoak } from '../../scripts/soak';
+
+const seconds = Number(process.env.SOAK_SECONDS ?? 60);
+
+test(`soak for ${seconds} seconds: nothing lost, nothing twice`, async () => {
+	const report = await runSoak(seconds);
+	process.stdout.write(`\n${formatSoak(report)}\n`);
+	expect(report.rounds).toBeGreaterThan(0);
+	expect(report.ordersCreated).toBeGreaterThan(0);
+	expect(report.ordersLost).toBe(0);
+	expect(report.duplicates).toBe(0);
+	// Errors only where a create may have gone through (dropped connections).
+	expect(report.itemErrors).toBe(report.ambiguousErrors);
+	// Memory: the last sample is not far above the first third's peak (no growth per round).
+	if (report.memory.length >= 6) {
+		const early = Math.max(...report.memory.slice(0, Math.ceil(report.memory.length / 3)).map((m) => m.heapMb));
+		const last = report.memory[report.memory.length - 1].heapMb;
+		expect(last).toBeLessThan(early * 2 + 50);
+	}
+}, (seconds + 120) * 1000);
