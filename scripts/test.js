@@ -19,6 +19,13 @@ if (fs.existsSync(path.join(root, 'jest.e2e.config.js')) && extra.length === 0) 
 	suites.push({ name: 'end to end (real n8n)', config: 'jest.e2e.config.js' });
 }
 
+// The browser test drives Debian's Chromium: install it first if it is missing (apt-get).
+// n8n itself is provisioned by the e2e suite's global setup.
+if (suites.length > 1) {
+	const chromium = spawnSync('bash', [path.join(root, 'scripts', 'ensure-chromium.sh')], { cwd: root, stdio: 'inherit' });
+	if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
+}
+
 let passed = 0;
 let failed = 0;
 let broken = false;

@@ -1,0 +1,320 @@
+/**
+ * `npm run demo [-- --once] [-- --advance-every MS]`: the package in a real n8n, end to end.
+ *
+ * Builds and packs the package, installs the tarball into a fresh n8n user folder, starts the
+ * sandbox and n8n on 127.0.0.1, creates the owner account and a credential connected to the
+ * sandbox through its OAuth2 login, imports examples/, runs "CRM records → price → create orders"
+ * on its sample records, lets the sandbox move the orders to Delivered, reads each order's status
+ * history back through the node (the order-lookup example) and prints a summary.
+ * Without --once it then leaves everything running until Ctrl-C; with --once it stops and exits,
+ * non-zero if any step failed.
+ *
+ * Workflows run inside the running n8n: POST /rest/workflows/:id/run is what the editor's
+ * "Execute workflow" button sends, and the results are read with the public API. (`n8n execute
+ * --id` also works beside a running n8n on the same SQLite file, but starts a second n8n for
+ * every run, about 2.5 s each.)
+ */
+import { parseArgs } from 'node:util';
+
+import type { Execution, SavedWorkflow, WorkflowJson } from './n8n/client';
+import { assertSucceeded, nodeOutput } from './n8n/executions';
+import { createLog } from './n8n/log';
+import { preferredPort, waitFor } from './n8n/process';
+import { SandboxControl, type SandboxOrder } from './n8n/sandbox-control';
+import { startStack, type Stack } from './n8n/stack';
+import { activatableTriggers, exampleFiles, findNode, loadExample, manualTrigger, withCredential } from './n8n/workflows';
+
+const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
+const LOOKUP_EXAMPLE = 'order-lookup-by-number.json';
+const DELIVERED = 5;
+
+interface Imported {
+	file: string;
+	workflow: SavedWorkflow;
+	source: WorkflowJson;
+	activated: boolean;
+}
+
+const { values: args } = parseArgs({
+	options: {
+		once: { type: 'boolean', default: false },
+		'advance-every': { type: 'string', default: '1500' },
+		help: { type: 'boolean', default: false },
+	},
+	strict: true,
+});
+
+if (args.help) {
+	process.stdout.write(`Usage: npm run demo [-- --once] [-- --advance-every MS]
+  --once               stop everything after the summary; exit code 1 if any step failed
+  --advance-every MS   the sandbox moves every open order one status step every MS ms (default 1500)
+`);
+	process.exit(0);
+}
+
+const log = createLog('demo');
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const failures: string[] = [];
+let stack: Stack | undefined;
+
+async function attempt<T>(title: string, run: () => Promise<T>): Promise<T | undefined> {
+	try {
+		return await log.step(title, run);
+	} catch (error) {
+		failures.push(`${title}: ${(error as Error).message}`);
+		log.info(`  ${(error as Error).message}`);
+		return undefined;
+	}
+}
+
+let shuttingDown = false;
+async function shutdown(code: number): Promise<void> {
+	if (shuttingDown) return;
+	shuttingDown = true;
+	await stack?.close();
+	process.exit(code);
+}
+
+function money(value: unknown): string {
+	return typeof value === 'number' ? value.toFixed(2) : String(value ?? '-');
+}
+
+function time(value: unknown): string {
+	return typeof value === 'string' && value.length >= 19 ? value.slice(11, 19) : String(value ?? '');
+}
+
+function table(rows: string[][]): string[] {
+	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+	return rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()}`);
+}
+
+async function importExamples(current: Stack): Promise<Imported[]> {
+	const imported: Imported[] = [];
+	for (const file of exampleFiles()) {
+		const source = withCredential(loadExample(file), current.credential);
+		const workflow = await current.client.createWorkflow(source);
+		let activated = false;
+		// Trigger examples (webhook-style triggers) go live at once, so they receive the callbacks.
+		if (activatableTriggers(source).length > 0) {
+			try {
+				await current.client.activateWorkflow(workflow.id);
+				activated = true;
+			} catch (error) {
+				failures.push(`activating examples/${file}: ${(error as Error).message}`);
+			}
+		}
+		imported.push({ file, workflow, source, activated });
+		log.info(`  ${file} → ${current.n8n.url}/workflow/${workflow.id}${activated ? ' (active)' : ''}`);
+	}
+	return imported;
+}
+
+function importedExample(imported: Imported[], file: string): Imported {
+	const found = imported.find((entry) => entry.file === file);
+	if (!found) throw new Error(`examples/${file} was not imported`);
+	return found;
+}
+
+async function runExample(current: Stack, example: Imported): Promise<Execution> {
+	const trigger = manualTrigger(example.source);
+	if (!trigger) throw new Error(`examples/${example.file} has no Manual Trigger`);
+	return assertSucceeded(await current.client.runManually(example.workflow.id, trigger.name));
+}
+
+/** Any event a trigger example received, printed from the fields a status event carries. */
+function describeEvent(json: Record<string, unknown>): string {
+	const pick = (...keys: string[]) => keys.map((key) => json[key]).find((value) => value !== undefined && value !== null);
+	const parts = [pick('OrderNumber', 'orderNumber'), pick('StatusDescription', 'statusDescription', 'event'), time(pick('Timestamp', 'timestamp'))];
+	return parts.filter((part) => part !== undefined && part !== '').join('  ');
+}
+
+async function main() {
+	const advanceEveryMs = Number(args['advance-every']);
+	if (!Number.isFinite(advanceEveryMs) || advanceEveryMs <= 0) throw new Error('--advance-every needs a positive number of milliseconds');
+	const once = args.once === true;
+
+	stack = await startStack({
+		log,
+		// A person at the keyboard gets the usual ports when they are free.
+		port: once ? undefined : await preferredPort(5678),
+		sandbox: { advanceEveryMs, port: once ? 0 : await preferredPort(8787) },
+	});
+	const current = stack;
+	const sandbox = new SandboxControl({
+		baseUrl: current.sandbox.baseUrl,
+		subscriptionKey: current.sandbox.subscriptionKey,
+		accessToken: current.sandbox.tokens.accessToken,
+	});
+
+	const imported = await attempt('Importing examples/*.json', () => importExamples(current));
+
+	// 1. CRM records → price → create.
+	const requestsBefore = (await sandbox.requests()).length;
+	const crmRun = imported && (await attempt('Running "CRM records → price → create orders in batches"', () => runExample(current, importedExample(imported, CRM_EXAMPLE))));
+	const created = crmRun ? nodeOutput(crmRun, 'Create orders') : [];
+	const quotes = crmRun ? nodeOutput(crmRun, 'Price each order') : [];
+	const records = crmRun ? nodeOutput(crmRun, 'One item per record') : [];
+	const requests = (await sandbox.requests()).slice(requestsBefore);
+	const priceRequests = requests.filter((r) => r.method === 'POST' && r.path.endsWith('/order/price')).length;
+	const createRequests = requests.filter((r) => r.method === 'POST' && r.path.endsWith('/order')).length;
+	if (crmRun && created.length < 5) failures.push(`expected at least 5 created orders, got ${created.length}`);
+
+	// 2. The sandbox moves each order along its lifecycle on its clock.
+	const orderIds = created.map((order) => String(order.ID));
+	let finalOrders: SandboxOrder[] = [];
+	if (orderIds.length > 0) {
+		await attempt(`Letting the sandbox advance the ${orderIds.length} orders (one step every ${advanceEveryMs} ms) until delivered`, async () => {
+			let lastReport = '';
+			finalOrders = await waitFor(
+				'every created order to be delivered',
+				async () => {
+					const orders = (await sandbox.orders()).filter((order) => orderIds.includes(order.ID));
+					const report = orders.map((order) => order.StatusDescription).join(', ');
+					if (report !== lastReport) log.info(`  statuses: ${report}`);
+					lastReport = report;
+					return orders.length === orderIds.length && orders.every((order) => order.Completed) ? orders : undefined;
+				},
+				{ timeoutMs: advanceEveryMs * 8 + 60_000, intervalMs: 250 },
+			);
+			const undelivered = finalOrders.filter((order) => order.StatusID !== DELIVERED);
+			if (undelivered.length > 0) throw new Error(`not delivered: ${undelivered.map((o) => `${o.OrderNumber} ${o.StatusDescription}`).join(', ')}`);
+		});
+	}
+
+	// 3. Read every order back by its number, with its status history, through the node.
+	let lookupRun: Execution | undefined;
+	if (imported && created.length > 0) {
+		lookupRun = await attempt('Reading each order and its status history back (example "order lookup by order number")', async () => {
+			const lookup = importedExample(imported, LOOKUP_EXAMPLE);
+			const source = structuredClone(lookup.source);
+			findNode(source, 'Order numbers to look up').parameters.jsonOutput = JSON.stringify({ orderNumbers: created.map((order) => order.OrderNumber) }, null, 2);
+			await current.client.updateWorkflow(lookup.workflow.id, { nodes: source.nodes, connections: source.connections });
+			return await runExample(current, { ...lookup, source });
+		});
+	}
+	const history = lookupRun ? nodeOutput(lookupRun, 'Get status history') : [];
+	const fetched = lookupRun ? nodeOutput(lookupRun, 'Get order') : [];
+	for (const order of created) {
+		const orderHistory = history.filter((record) => record.OrderNumber === order.OrderNumber);
+		const last = orderHistory[orderHistory.length - 1];
+		if (lookupRun && last?.StatusID !== DELIVERED) failures.push(`status history of ${String(order.OrderNumber)} does not end with Delivered`);
+	}
+
+	// 4. Trigger examples, if any: what they received.
+	const triggerWorkflows = (imported ?? []).filter((entry) => entry.activated);
+	const triggerRuns = new Map<string, Execution[]>();
+	for (const entry of triggerWorkflows) {
+		const runs = await attempt(`Collecting the events "${entry.workflow.name}" received`, async () => {
+			// Callbacks trail the last status change a little (and are retried on failure): wait until
+			// the sandbox's delivery log and the workflow's trigger executions both stop changing.
+			const webhookRuns = async () => (await current.client.listExecutions(entry.workflow.id)).filter((run) => run.mode !== 'manual');
+			let last = '';
+			let stableSince = Date.now();
+			await waitFor(
+				'the callbacks and their executions to settle',
+				async () => {
+					const snapshot = `${(await sandbox.callbacks()).length}/${(await webhookRuns()).length}`;
+					if (snapshot !== last) {
+						last = snapshot;
+						stableSince = Date.now();
+					}
+					return Date.now() - stableSince >= 3000 ? true : undefined;
+				},
+				{ timeoutMs: 120_000, intervalMs: 500 },
+			);
+			return (await webhookRuns()).reverse();
+		});
+		triggerRuns.set(entry.workflow.id, runs ?? []);
+	}
+
+	// The summary.
+	print('');
+	print(`Print Store demo: n8n ${current.runtime.version} with this package installed from its npm tarball, against the sandbox`);
+	print('');
+	if (created.length > 0) {
+		print(`Orders created by "CRM records → price → create orders in batches": ${created.length} from ${records.length} CRM records`);
+		print(`  (priced in ${priceRequests} request(s), created in ${createRequests} request(s) of up to 3 orders each)`);
+		const rows = [['CRM record', 'Order', 'Order ID', 'Recipient', 'Product', 'Qty', 'Quote total']];
+		let total = 0;
+		created.forEach((order, index) => {
+			const details = order.OrderDetails as { Recipient: Record<string, string>; Product: Record<string, unknown> };
+			const quote = quotes[index]?.orderPrices as Record<string, number> | undefined;
+			total += quote?.OrderTotalPrice ?? 0;
+			rows.push([
+				String(order.PartnerOrderReference),
+				String(order.OrderNumber),
+				String(order.ID),
+				`${details.Recipient.NameFirst} ${details.Recipient.NameLast}`,
+				String(details.Product.ID),
+				String(details.Product.Quantity),
+				money(quote?.OrderTotalPrice),
+			]);
+		});
+		rows.push(['', '', '', '', '', 'Total', money(Math.round(total * 100) / 100)]);
+		table(rows).forEach((line) => print(line));
+		print('');
+	}
+	if (history.length > 0) {
+		print(`Status history of each order, read back with Print Store › Get Status History (${fetched.length} orders found by number):`);
+		for (const order of created) {
+			const orderHistory = history.filter((record) => record.OrderNumber === order.OrderNumber);
+			print(`  ${String(order.OrderNumber)}`);
+			for (const record of orderHistory) {
+				const extra = [
+					record.TrackingNumber && record.StatusID === 4 ? `tracking ${String(record.TrackingNumber)}` : '',
+					record.DeliverySignedBy && record.StatusID === DELIVERED ? `signed by ${String(record.DeliverySignedBy)}` : '',
+				].filter(Boolean);
+				print(`    ${time(record.Timestamp)}  ${String(record.StatusID)} ${String(record.StatusDescription).padEnd(14)} ${extra.join(', ')}`.trimEnd());
+			}
+		}
+		print('');
+	}
+	for (const entry of triggerWorkflows) {
+		const runs = triggerRuns.get(entry.workflow.id) ?? [];
+		if (runs.length === 0) {
+			print(`"${entry.workflow.name}" is active and listening; the demo's orders report to the CRM workflow's trigger, not to it.`);
+			print('');
+			continue;
+		}
+		print(`Events received by "${entry.workflow.name}" (${runs.length} executions):`);
+		const triggerName = activatableTriggers(entry.source)[0].name;
+		for (const run of runs) {
+			for (const event of nodeOutput(run, triggerName)) print(`  ${describeEvent(event)}`);
+		}
+		print('');
+	}
+
+	if (failures.length > 0) {
+		print(`${failures.length} step(s) FAILED:`);
+		failures.forEach((failure) => print(`  - ${failure}`));
+	} else {
+		print('Every step passed.');
+	}
+
+	if (once) {
+		await shutdown(failures.length > 0 ? 1 : 0);
+		return;
+	}
+
+	print('');
+	print(`n8n editor:  ${current.n8n.url}   (log in as ${current.owner.email} / ${current.owner.password})`);
+	for (const entry of imported ?? []) print(`  ${entry.workflow.name}: ${current.n8n.url}/workflow/${entry.workflow.id}`);
+	print(`  credential "${current.credential.name}" is connected to the sandbox as ${current.sandboxUser.username}`);
+	print(`Sandbox:     ${current.sandbox.baseUrl}   (API ${current.sandbox.apiUrl}, control API ${current.sandbox.baseUrl}/_sandbox;`);
+	print(`             sign-in page users: ${current.sandbox.seed.users.map((u) => `${u.username}/${u.password}`).slice(0, 2).join(', ')}, ...)`);
+	print(`n8n log:     ${current.n8n.logFile}`);
+	print('Press Ctrl-C to stop n8n and the sandbox.');
+	await new Promise<void>(() => undefined);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.on(signal, () => {
+		if (!shuttingDown) log.info(`${signal}: stopping n8n and the sandbox...`);
+		void shutdown(failures.length > 0 ? 1 : 0);
+	});
+}
+
+main().catch(async (error: Error) => {
+	process.stderr.write(`\nDemo failed: ${error.message}\n`);
+	await shutdown(1);
+});

@@ -1,0 +1,321 @@
+/**
+ * Talks to a running n8n over HTTP, as its editor and its users do:
+ * - the internal REST API (/rest) with the owner's session cookie for what has no public API:
+ *   owner setup, login, API keys, credentials, the OAuth2 "Connect my account" flow, creating,
+ *   activating and manually running workflows. n8n binds the session to a `browser-id` header,
+ *   so every request carries the same one.
+ * - the public API (/api/v1, API key) to read executions with their data, parsed (the internal
+ *   API returns execution data "flatted"-encoded).
+ */
+import { randomUUID } from 'node:crypto';
+
+import { waitFor } from './process';
+
+export interface ClientState {
+	url: string;
+	browserId: string;
+	cookies: Record<string, string>;
+	apiKey?: string;
+}
+
+export interface WorkflowNode {
+	id?: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+	[key: string]: unknown;
+}
+
+export interface WorkflowJson {
+	id?: string;
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	pinData?: Record<string, unknown>;
+	meta?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface SavedWorkflow extends WorkflowJson {
+	id: string;
+	versionId: string;
+	active: boolean;
+}
+
+export interface PublicationStatus {
+	status: 'not_published' | 'in_progress' | 'published' | 'partial' | 'failed' | string;
+	liveVersionId: string | null;
+	pendingVersionId: string | null;
+	triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
+}
+
+export interface ExecutionError {
+	message: string;
+	description?: string | null;
+	httpCode?: string | null;
+	node?: { name: string; type: string };
+	[key: string]: unknown;
+}
+
+export interface TaskData {
+	startTime: number;
+	executionStatus?: string;
+	data?: { main?: Array<Array<{ json: Record<string, unknown>; pairedItem?: unknown }> | null> };
+	error?: ExecutionError;
+}
+
+export interface Execution {
+	id: string;
+	finished: boolean;
+	mode: string;
+	status: 'new' | 'running' | 'success' | 'error' | 'canceled' | 'crashed' | 'waiting' | string;
+	workflowId: string;
+	startedAt: string;
+	stoppedAt: string | null;
+	data?: {
+		resultData: {
+			runData: Record<string, TaskData[]>;
+			error?: ExecutionError;
+			lastNodeExecuted?: string;
+		};
+	};
+}
+
+const UNFINISHED = new Set(['new', 'running', 'waiting', 'unknown']);
+
+export class N8nHttpError extends Error {
+	constructor(
+		readonly status: number,
+		readonly method: string,
+		readonly path: string,
+		readonly body: string,
+	) {
+		super(`${method} ${path} answered ${status}: ${body.slice(0, 500)}`);
+	}
+}
+
+export class N8nClient {
+	readonly url: string;
+	readonly browserId: string;
+	private readonly cookies: Map<string, string>;
+	apiKey?: string;
+
+	constructor(state: Partial<ClientState> & { url: string }) {
+		this.url = state.url.replace(/\/+$/, '');
+		this.browserId = state.browserId ?? randomUUID();
+		this.cookies = new Map(Object.entries(state.cookies ?? {}));
+		this.apiKey = state.apiKey;
+	}
+
+	/** What another process (e.g. a jest worker) needs to act as the same logged-in owner. */
+	get state(): ClientState {
+		return { url: this.url, browserId: this.browserId, cookies: Object.fromEntries(this.cookies), apiKey: this.apiKey };
+	}
+
+	cookieHeader(): string {
+		return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+	}
+
+	private keepCookies(response: Response) {
+		for (const header of response.headers.getSetCookie()) {
+			const [pair] = header.split(';');
+			const eq = pair.indexOf('=');
+			if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+		}
+	}
+
+	/** A request to n8n with the session cookie; returns the raw response (redirects not followed). */
+	async raw(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+		const headers: Record<string, string> = { 'browser-id': this.browserId, ...init.headers };
+		const cookie = this.cookieHeader();
+		if (cookie) headers.cookie = cookie;
+		let body: string | undefined;
+		if (init.body !== undefined) {
+			headers['content-type'] = 'application/json';
+			body = JSON.stringify(init.body);
+		}
+		const response = await fetch(`${this.url}${path}`, { method, headers, body, redirect: 'manual' });
+		this.keepCookies(response);
+		return response;
+	}
+
+	/** The internal REST API; returns the `data` member of n8n's answer. */
+	async rest<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await this.raw(method, `/rest${path}`, { body });
+		const text = await response.text();
+		if (!response.ok) throw new N8nHttpError(response.status, method, `/rest${path}`, text);
+		return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
+	}
+
+	/** The public API (needs createApiKey first). */
+	async api<T>(method: string, path: string, body?: unknown): Promise<T> {
+		if (!this.apiKey) throw new Error('No API key: call createApiKey() first');
+		const headers: Record<string, string> = { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json' };
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		const response = await fetch(`${this.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+		const text = await response.text();
+		if (!response.ok) throw new N8nHttpError(response.status, method, `/api/v1${path}`, text);
+		return JSON.parse(text) as T;
+	}
+
+	// --- users ---
+
+	async setupOwner(owner: { email: string; firstName: string; lastName: string; password: string }) {
+		return await this.rest<{ id: string; email: string }>('POST', '/owner/setup', owner);
+	}
+
+	async login(email: string, password: string) {
+		return await this.rest<{ id: string; email: string }>('POST', '/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/** An API key for the logged-in user with every scope n8n offers it. */
+	async createApiKey(label: string): Promise<string> {
+		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes');
+		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', { label, scopes, expiresAt: null });
+		this.apiKey = created.rawApiKey;
+		return created.rawApiKey;
+	}
+
+	// --- credentials ---
+
+	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }) {
+		return await this.rest<{ id: string; name: string; type: string }>('POST', '/credentials', credential);
+	}
+
+	/** With includeData, secrets come back blanked and oauthTokenData as `true` once connected. */
+	async getCredential(id: string) {
+		return await this.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
+			'GET',
+			`/credentials/${encodeURIComponent(id)}?includeData=true`,
+		);
+	}
+
+	// --- workflows ---
+
+	async createWorkflow(workflow: WorkflowJson): Promise<SavedWorkflow> {
+		const { id: _ignored, active: _active, ...body } = workflow as WorkflowJson & { active?: boolean };
+		return await this.rest<SavedWorkflow>('POST', '/workflows', { settings: {}, ...body });
+	}
+
+	async getWorkflow(id: string): Promise<SavedWorkflow> {
+		return await this.rest<SavedWorkflow>('GET', `/workflows/${encodeURIComponent(id)}`);
+	}
+
+	/** Saves changed parts of a workflow (e.g. its nodes) as a new version. */
+	async updateWorkflow(id: string, changes: Partial<WorkflowJson>): Promise<SavedWorkflow> {
+		return await this.rest<SavedWorkflow>('PATCH', `/workflows/${encodeURIComponent(id)}`, changes);
+	}
+
+	/**
+	 * Publishes (activates) the current version and waits until its triggers are live. n8n 2.41
+	 * publishes through an outbox, asynchronously: the activate call returns before production
+	 * webhooks answer, so this polls /rest/workflows/:id/publication-status.
+	 */
+	async activateWorkflow(id: string, timeoutMs = 60_000): Promise<SavedWorkflow> {
+		const { versionId } = await this.getWorkflow(id);
+		const workflow = await this.rest<SavedWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/activate`, { versionId });
+		const status = await this.waitForPublication(id, (s) => s.status !== 'in_progress' && s.pendingVersionId === null, timeoutMs);
+		if (status.status !== 'published' || status.liveVersionId !== versionId) {
+			const errors = status.triggers.map((t) => t.errorMessage).filter(Boolean);
+			throw new Error(`Workflow ${id} was not published (${status.status})${errors.length ? `: ${errors.join('; ')}` : ''}`);
+		}
+		return workflow;
+	}
+
+	/** Unpublishes (deactivates) the workflow and waits until its triggers are gone. */
+	async deactivateWorkflow(id: string, timeoutMs = 60_000): Promise<SavedWorkflow> {
+		const workflow = await this.rest<SavedWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/deactivate`, {});
+		await this.waitForPublication(id, (s) => s.status === 'not_published' && s.pendingVersionId === null, timeoutMs);
+		return workflow;
+	}
+
+	async publicationStatus(id: string): Promise<PublicationStatus> {
+		return await this.rest<PublicationStatus>('GET', `/workflows/${encodeURIComponent(id)}/publication-status`);
+	}
+
+	private async waitForPublication(id: string, settled: (status: PublicationStatus) => boolean, timeoutMs: number) {
+		return await waitFor(
+			`the publication of workflow ${id} to settle`,
+			async () => {
+				const status = await this.publicationStatus(id);
+				return settled(status) ? status : undefined;
+			},
+			{ timeoutMs, intervalMs: 100 },
+		);
+	}
+
+	/**
+	 * Runs a saved workflow from one of its triggers, exactly as the editor's "Execute workflow"
+	 * button does (POST /rest/workflows/:id/run); returns the execution ID at once.
+	 */
+	async startManualRun(workflowId: string, triggerName: string): Promise<string> {
+		const result = await this.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
+			'POST',
+			`/workflows/${encodeURIComponent(workflowId)}/run`,
+			{ triggerToStartFrom: { name: triggerName } },
+		);
+		if (!result.executionId) {
+			throw new Error(`n8n did not start workflow ${workflowId} from "${triggerName}" (answer: ${JSON.stringify(result)})`);
+		}
+		return result.executionId;
+	}
+
+	/** startManualRun + wait for the execution to finish; returns it with its data. */
+	async runManually(workflowId: string, triggerName: string, timeoutMs = 120_000): Promise<Execution> {
+		const executionId = await this.startManualRun(workflowId, triggerName);
+		return await this.waitForExecution(executionId, timeoutMs);
+	}
+
+	webhookUrl(path: string): string {
+		return `${this.url}/webhook/${path.replace(/^\/+/, '')}`;
+	}
+
+	// --- executions (public API) ---
+
+	async getExecution(id: string): Promise<Execution> {
+		return await this.api<Execution>('GET', `/executions/${encodeURIComponent(id)}?includeData=true`);
+	}
+
+	/** Waits until the execution has finished, whatever its outcome, and returns it with its data. */
+	async waitForExecution(id: string, timeoutMs = 120_000): Promise<Execution> {
+		return await waitFor(
+			`execution ${id} to finish`,
+			async () => {
+				const execution = await this.getExecution(id);
+				return UNFINISHED.has(execution.status) || !execution.stoppedAt ? undefined : execution;
+			},
+			{ timeoutMs, intervalMs: 200 },
+		);
+	}
+
+	/** Executions of one workflow, newest first, with their data. */
+	async listExecutions(workflowId: string, { includeData = true, limit = 250 } = {}): Promise<Execution[]> {
+		const out: Execution[] = [];
+		let cursor: string | undefined;
+		do {
+			const query = new URLSearchParams({ workflowId, includeData: String(includeData), limit: String(limit) });
+			if (cursor) query.set('cursor', cursor);
+			const page = await this.api<{ data: Execution[]; nextCursor?: string | null }>('GET', `/executions?${query}`);
+			out.push(...page.data);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return out;
+	}
+
+	/** Waits until a workflow has at least `count` finished executions; returns them oldest first. */
+	async waitForExecutions(workflowId: string, count: number, timeoutMs = 120_000): Promise<Execution[]> {
+		return await waitFor(
+			`${count} finished execution(s) of workflow ${workflowId}`,
+			async () => {
+				const finished = (await this.listExecutions(workflowId)).filter((e) => !UNFINISHED.has(e.status) && e.stoppedAt);
+				return finished.length >= count ? finished.reverse() : undefined;
+			},
+			{ timeoutMs, intervalMs: 300 },
+		);
+	}
+}

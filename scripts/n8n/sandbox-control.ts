@@ -1,0 +1,94 @@
+/**
+ * The sandbox seen from outside, over HTTP only: its control API (/_sandbox, started with control
+ * on) and direct calls to its Print Store API, used as the oracle the n8n results are checked
+ * against. Works from any process that knows the sandbox's URL (e.g. a jest worker).
+ */
+
+export interface SandboxOrder {
+	ID: string;
+	OrderNumber: string;
+	PartnerOrderReference: string | null;
+	StoreID: string;
+	StatusID: number;
+	StatusDescription: string;
+	Completed: boolean;
+	Created: string;
+	Updated: string;
+	OrderDetails: Record<string, unknown> & { Product: Record<string, unknown>; Recipient: Record<string, unknown> };
+	CreatedBy: string;
+	ApplicationID: string;
+	[key: string]: unknown;
+}
+
+export interface SandboxRequest {
+	seq: number;
+	method: string;
+	rawPath: string;
+	path: string;
+	headersPresent: string[];
+	hasSubscriptionKey: boolean;
+	subscriptionKeyValid: boolean;
+	status: number;
+	at: string;
+}
+
+export interface SandboxConnection {
+	baseUrl: string;
+	subscriptionKey: string;
+	/** An access token for direct API calls (the sandbox prints the admin's pair on start). */
+	accessToken: string;
+}
+
+export class SandboxControl {
+	constructor(readonly connection: SandboxConnection) {}
+
+	private async call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+		const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
+		if (body !== undefined) {
+			init.body = JSON.stringify(body);
+			(init.headers as Record<string, string>)['content-type'] = 'application/json';
+		}
+		const response = await fetch(url, init);
+		const text = await response.text();
+		return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+	}
+
+	private async control<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const { status, body: answer } = await this.call<T>(method, `${this.connection.baseUrl}/_sandbox${path}`, body);
+		if (status >= 400) throw new Error(`sandbox control ${method} ${path} answered ${status}: ${JSON.stringify(answer)}`);
+		return answer;
+	}
+
+	async orders(storeId?: string): Promise<SandboxOrder[]> {
+		const query = storeId ? `?storeId=${encodeURIComponent(storeId)}` : '';
+		return (await this.control<{ orders: SandboxOrder[] }>('GET', `/orders${query}`)).orders;
+	}
+
+	async advance(orderId: string, options: { toStatusId?: number; fail?: boolean } = {}) {
+		return await this.control<Array<Record<string, unknown>>>('POST', `/orders/${encodeURIComponent(orderId)}/advance`, options);
+	}
+
+	async setClock(advanceEveryMs: number) {
+		return await this.control<{ advanceEveryMs: number }>('POST', '/clock', { advanceEveryMs });
+	}
+
+	async counts() {
+		return await this.control<{ total: number; byStore: Record<string, number>; byPartnerOrderReference: Record<string, number> }>('GET', '/counts');
+	}
+
+	async requests(): Promise<SandboxRequest[]> {
+		return (await this.control<{ requests: SandboxRequest[] }>('GET', '/requests')).requests;
+	}
+
+	async callbacks(): Promise<Array<Record<string, unknown>>> {
+		return (await this.control<{ deliveries: Array<Record<string, unknown>> }>('GET', '/callbacks')).deliveries;
+	}
+
+	/** A direct call to the Print Store API, bypassing n8n: the expected answer. */
+	async api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+		return await this.call<T>(method, `${this.connection.baseUrl}/api/v1${path}`, body, {
+			authorization: `Bearer ${this.connection.accessToken}`,
+			'ocp-apim-subscription-key': this.connection.subscriptionKey,
+		});
+	}
+}

@@ -1,0 +1,169 @@
+/**
+ * Everything the demo and the end-to-end tests need, in one call: the pinned n8n runtime, this
+ * package built, packed and installed into a fresh user folder, the sandbox (in this process) and
+ * n8n (a child process) on 127.0.0.1, the owner account, an API key, and a Print Store credential
+ * connected to the sandbox through the real OAuth2 authorization-code flow.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { N8nClient, type ClientState } from './client';
+import type { Log } from './log';
+import { connectOAuth2Credential } from './oauth';
+import { buildAndPack, installIntoUserFolder } from './package';
+import { provisionRuntime, type N8nRuntime } from './runtime';
+import { oauthRedirectUriFor, reservePort, startN8n, type N8nServer } from './server';
+import { CREDENTIAL_TYPE, type CredentialRef } from './workflows';
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export const DEFAULT_OWNER: Owner = {
+	email: 'owner@print-store.example',
+	password: 'PrintStore-demo-1',
+	firstName: 'Demo',
+	lastName: 'Owner',
+};
+
+export const CREDENTIAL_NAME = 'Print Store sandbox account';
+
+export interface StackOptions {
+	log: Log;
+	/** Sandbox options (port, advanceEveryMs, ...); control is always on, redirect URIs are added. */
+	sandbox?: Omit<SandboxOptions, 'redirectUris'> & { redirectUris?: string[] };
+	/** Sandbox user whose account the credential connects (default: the seeded admin, alice). */
+	sandboxUser?: string;
+	owner?: Owner;
+	/** n8n's port (default: a free one). */
+	port?: number;
+	/** Where the user folder and the tarball go (default: a new temporary folder, removed on close). */
+	workDir?: string;
+	keepWorkDir?: boolean;
+}
+
+/** What a test process needs to use a stack started by another process (jest's globalSetup). */
+export interface StackState {
+	n8n: { url: string; port: number; userFolder: string; logFile: string; oauthRedirectUri: string; version: string };
+	client: ClientState;
+	owner: Owner;
+	credential: CredentialRef;
+	sandbox: Omit<Sandbox, 'issueTokens' | 'close'>;
+	sandboxUser: { username: string; password: string };
+}
+
+export interface Stack {
+	runtime: N8nRuntime;
+	n8n: N8nServer;
+	client: N8nClient;
+	sandbox: Sandbox;
+	owner: Owner;
+	credential: CredentialRef;
+	sandboxUser: { username: string; password: string };
+	workDir: string;
+	state(): StackState;
+	close(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+	const { log } = options;
+	const owner = options.owner ?? DEFAULT_OWNER;
+	const workDir = options.workDir ?? mkdtempSync(path.join(os.tmpdir(), 'print-store-n8n-'));
+	mkdirSync(workDir, { recursive: true });
+	const userFolder = path.join(workDir, 'n8n-user-folder');
+
+	let sandbox: Sandbox | undefined;
+	let n8n: N8nServer | undefined;
+	let closing: Promise<void> | undefined;
+	// Every caller (e.g. a second Ctrl-C) waits for the same, complete shutdown.
+	const close = () =>
+		(closing ??= (async () => {
+			await n8n?.stop().catch((error: Error) => log.info(`stopping n8n: ${error.message}`));
+			await sandbox?.close().catch((error: Error) => log.info(`stopping the sandbox: ${error.message}`));
+			if (!options.keepWorkDir) rmSync(workDir, { recursive: true, force: true });
+		})());
+
+	try {
+		// Independent and both slow the first time: provisioning downloads, building compiles.
+		const [runtime, tarball] = await Promise.all([provisionRuntime(log), buildAndPack(log, path.join(workDir, 'pack'))]);
+		await installIntoUserFolder(log, tarball, userFolder);
+
+		const port = options.port ?? (await reservePort());
+		const redirectUri = oauthRedirectUriFor(port);
+		sandbox = await log.step('Starting the Print Store sandbox', () =>
+			startSandbox({
+				...options.sandbox,
+				host: '127.0.0.1',
+				control: true,
+				redirectUris: [redirectUri, ...(options.sandbox?.redirectUris ?? [])],
+			}),
+		);
+		log.info(`  sandbox on ${sandbox.baseUrl} (accepts n8n's OAuth2 redirect ${redirectUri})`);
+		n8n = await startN8n(log, { runtime, userFolder, port });
+
+		const client = new N8nClient({ url: n8n.url });
+		await log.step(`Creating the owner account ${owner.email}`, async () => {
+			await client.setupOwner(owner);
+			await client.createApiKey('print-store harness');
+		});
+
+		const sandboxUsername = options.sandboxUser ?? 'alice';
+		const seeded = sandbox.seed.users.find((user) => user.username === sandboxUsername);
+		if (!seeded) throw new Error(`The sandbox has no user "${sandboxUsername}"`);
+		const sandboxUser = { username: seeded.username, password: seeded.password };
+		const activeSandbox = sandbox;
+		const credential = await log.step(`Connecting a Print Store credential to the sandbox as ${sandboxUsername} (OAuth2)`, async () => {
+			const created = await client.createCredential({
+				name: CREDENTIAL_NAME,
+				type: CREDENTIAL_TYPE,
+				data: {
+					baseUrl: activeSandbox.baseUrl,
+					authUrl: activeSandbox.authorizationUrl,
+					accessTokenUrl: activeSandbox.tokenUrl,
+					clientId: activeSandbox.clientId,
+					clientSecret: activeSandbox.clientSecret,
+					scope: '',
+					authentication: 'header',
+					subscriptionKey: activeSandbox.subscriptionKey,
+				},
+			});
+			await connectOAuth2Credential(client, created.id, sandboxUser);
+			return { id: created.id, name: created.name };
+		});
+
+		const started = { runtime, n8n, client, sandbox, owner, credential, sandboxUser, workDir };
+		return {
+			...started,
+			close,
+			state: () => ({
+				n8n: {
+					url: started.n8n.url,
+					port: started.n8n.port,
+					userFolder: started.n8n.userFolder,
+					logFile: started.n8n.logFile,
+					oauthRedirectUri: started.n8n.oauthRedirectUri,
+					version: runtime.version,
+				},
+				client: client.state,
+				owner,
+				credential,
+				sandbox: sandboxSummary(started.sandbox),
+				sandboxUser,
+			}),
+		};
+	} catch (error) {
+		const tail = n8n ? `\n--- n8n log (last lines) ---\n${n8n.logTail(30)}` : '';
+		await close();
+		throw new Error(`${(error as Error).message}${tail}`);
+	}
+}
+
+function sandboxSummary(sandbox: Sandbox): StackState['sandbox'] {
+	const { issueTokens: _issue, close: _close, ...rest } = sandbox;
+	return rest;
+}

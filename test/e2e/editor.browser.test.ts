@@ -1,0 +1,224 @@
+/**
+ * The n8n editor in a real browser: Debian's Chromium, headless, driven by playwright-core
+ * (scripts/ensure-chromium.sh installs it with apt-get). Signs in, opens the example workflow,
+ * checks the package's nodes render with their own icon and that the nodes panel and the node's
+ * Operation list show every operation, then creates a Print Store credential in the UI and completes
+ * "Connect" through the sandbox's OAuth2 login page in the popup. Screenshots: test-artifacts/browser/.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
+import { waitFor } from '../../scripts/n8n/process';
+import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
+import { exampleFiles, loadExample, PACKAGE_NODE_PREFIX, withCredential } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = path.join(ARTIFACTS_DIR, 'browser');
+const UI_TIMEOUT = 45_000;
+const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
+
+/** What the node itself declares: the "action" label and the name of every operation. */
+function declaredOperations() {
+	const operations = new PrintStore().description.properties.filter(
+		(property: INodeProperties) => property.name === 'operation' && property.type === 'options',
+	);
+	return operations.flatMap((property) =>
+		(property.options as Array<{ name: string; action?: string }>).map((option) => ({
+			resource: String(property.displayOptions?.show?.resource?.[0]),
+			name: option.name,
+			action: option.action ?? option.name,
+		})),
+	);
+}
+
+/** Resolves once check() is true (the UI updates asynchronously); fails with `what` after the UI timeout. */
+async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
+	await waitFor(what, async () => ((await check()) ? true : undefined), { timeoutMs: UI_TIMEOUT, intervalMs: 200 });
+}
+
+describeE2E('the n8n editor in Chromium', () => {
+	let context: BrowserContext;
+	let page: Page;
+	let profileDir: string;
+	/** Every example with a node of this package, imported with the stack's credential: file → workflow ID. */
+	const examples = new Map<string, string>();
+
+	const shot = async (target: Page, name: string) => {
+		await target.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+	};
+
+	const openExample = async (file = CRM_EXAMPLE) => {
+		await page.goto(`${e2e().state.n8n.url}/workflow/${examples.get(file)}`);
+		await page.locator(`[data-test-id="canvas-node"][data-node-type^="${PACKAGE_NODE_PREFIX}"]`).first().waitFor();
+	};
+
+	beforeAll(async () => {
+		if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/ensure-chromium.sh (apt-get install chromium)`);
+		rmSync(SHOTS, { recursive: true, force: true });
+		mkdirSync(SHOTS, { recursive: true });
+		for (const file of exampleFiles()) {
+			const workflow = loadExample(file);
+			if (!workflow.nodes.some((node) => node.type.startsWith(PACKAGE_NODE_PREFIX))) continue;
+			examples.set(file, (await e2e().client.createWorkflow(withCredential(workflow, e2e().state.credential))).id);
+		}
+
+		// A fresh profile every run; playwright passes it as --user-data-dir.
+		profileDir = mkdtempSync(path.join(os.tmpdir(), 'print-store-chromium-'));
+		context = await chromium.launchPersistentContext(profileDir, {
+			executablePath: CHROMIUM,
+			headless: true,
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+			viewport: { width: 1440, height: 900 },
+		});
+		context.setDefaultTimeout(UI_TIMEOUT);
+		page = context.pages()[0] ?? (await context.newPage());
+		// "Leave without saving?" and similar prompts would otherwise block navigation.
+		page.on('dialog', (dialog) => void dialog.accept());
+	});
+
+	afterAll(async () => {
+		await context?.close();
+		if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+	});
+
+	test('signs in to the editor as the owner', async () => {
+		const { state } = e2e();
+		await page.goto(`${state.n8n.url}/signin`);
+		await page.locator('input[name="emailOrLdapLoginId"]').fill(state.owner.email);
+		await page.locator('input[name="password"]').fill(state.owner.password);
+		await shot(page, '01-sign-in');
+		await page.locator('[data-test-id="form-submit-button"]').click();
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+		await page.locator('[data-test-id="project-home-menu-item"], [data-test-id="resources-list-wrapper"]').first().waitFor();
+		await shot(page, '02-signed-in');
+	});
+
+	test('each example workflow shows every node of the package with the package icon, not the fallback', async () => {
+		expect(examples.has(CRM_EXAMPLE)).toBe(true);
+		for (const file of examples.keys()) {
+			await openExample(file);
+			const expected = loadExample(file).nodes.filter((node) => node.type.startsWith(PACKAGE_NODE_PREFIX));
+			const packageNodes = page.locator(`[data-test-id="canvas-node"][data-node-type^="${PACKAGE_NODE_PREFIX}"]`);
+			expect({ file, count: await packageNodes.count() }).toEqual({ file, count: expected.length });
+			for (const node of expected) {
+				const icon = page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"] .n8n-node-icon img`);
+				await icon.waitFor();
+				// The icon file the package ships, served by n8n and actually loaded (the fallback is a letter, not an image).
+				expect(await icon.getAttribute('src')).toMatch(/^\/icons\/n8n-nodes-print-store\/dist\/icons\/[\w.-]+\.svg$/);
+				await eventually(`the icon of "${node.name}" to load`, () =>
+					icon.evaluate((element) => {
+						const image = element as unknown as { complete: boolean; naturalWidth: number };
+						return image.complete && image.naturalWidth > 0;
+					}),
+				);
+			}
+			await shot(page, `03-example-${path.basename(file, '.json')}`);
+		}
+	});
+
+	test('the nodes panel lists every operation of the Print Store node', async () => {
+		await openExample();
+		await page.locator('[data-test-id="node-creator-plus-button"]').click();
+		const creator = page.locator('[data-test-id="node-creator"]');
+		await creator.waitFor();
+		await page.keyboard.type('Print Store');
+		await creator.locator('[data-test-id="item-iterator-item"]', { hasText: 'Print Store' }).first().click();
+		const operations = declaredOperations();
+		await creator.getByText(operations[0].action, { exact: true }).waitFor();
+		const listed = (await creator.locator('[data-test-id="item-iterator-item"]').allTextContents()).map((text) => text.trim());
+		for (const operation of operations) expect(listed).toContain(operation.action);
+		// Its icon there too.
+		expect(await creator.locator('img[src*="/icons/n8n-nodes-print-store/"]').count()).toBeGreaterThan(0);
+		await page.waitForTimeout(500); // the panel slides in; only for the screenshot
+		await shot(page, '04-nodes-panel-actions');
+	});
+
+	test('the node panel of "Create orders" offers the order operations', async () => {
+		await openExample();
+		await page.locator('[data-test-id="canvas-node"][data-node-name="Create orders"]').dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor();
+		const operation = ndv.locator('[data-test-id="parameter-input-operation"] input');
+		await eventually('the Operation field to show "Create"', async () => (await operation.inputValue()) === 'Create');
+		await operation.click();
+		const options = page.locator('.el-select-dropdown__item:visible');
+		await options.first().waitFor();
+		const shown = (await options.allTextContents()).map((text) => text.trim());
+		for (const declared of declaredOperations().filter((op) => op.resource === 'order')) {
+			expect(shown.some((text) => text.startsWith(declared.name))).toBe(true);
+		}
+		await page.waitForTimeout(300); // the list fades in; only for the screenshot
+		await shot(page, '05-node-operations');
+	});
+
+	test('a new credential connects through the sandbox login page ("Connect") and n8n reports the account connected', async () => {
+		const { state, client } = e2e();
+		const before = new Set((await client.rest<Array<{ id: string }>>('GET', '/credentials')).map((credential) => credential.id));
+
+		await page.goto(`${state.n8n.url}/home/credentials`);
+		await page.locator('[data-test-id="add-resource-credential"]').click();
+		await page.locator('[data-test-id="new-credential-type-select"]').waitFor();
+		await page.keyboard.type('Print Store');
+		await page.locator('[data-test-id="new-credential-type-select-option"]', { hasText: 'Print Store OAuth2 API' }).click();
+		await page.locator('[data-test-id="new-credential-type-button"]').click();
+
+		const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+		await dialog.waitFor();
+		// The redirect URI n8n shows is the one the sandbox was told to accept.
+		await eventually('the dialog to show the OAuth redirect URL', async () => ((await dialog.textContent()) ?? '').includes(state.n8n.oauthRedirectUri));
+		const fill = (name: string, value: string) => dialog.locator(`[data-test-id="parameter-input-${name}"] input`).fill(value);
+		await fill('authUrl', state.sandbox.authorizationUrl);
+		await fill('accessTokenUrl', state.sandbox.tokenUrl);
+		await fill('clientId', state.sandbox.clientId);
+		await fill('clientSecret', state.sandbox.clientSecret);
+		await fill('baseUrl', state.sandbox.baseUrl);
+		await fill('subscriptionKey', state.sandbox.subscriptionKey);
+		await shot(page, '06-credential-filled');
+
+		const popupOpened = context.waitForEvent('page');
+		await dialog.locator('[data-test-id="quick-connect-button"]').click();
+		const popup = await popupOpened;
+		await popup.locator('#username').waitFor();
+		expect(popup.url().startsWith(state.sandbox.authorizationUrl)).toBe(true);
+		await popup.locator('#username').fill(state.sandboxUser.username);
+		await popup.locator('#password').fill(state.sandboxUser.password);
+		await shot(popup, '07-sandbox-sign-in');
+		const popupClosed = popup.waitForEvent('close');
+		await popup.locator('button.allow').click();
+		await popupClosed;
+
+		const connected = dialog.locator('[data-test-id="oauth-connect-success-banner"]');
+		await connected.waitFor({ state: 'visible' });
+		expect(await connected.textContent()).toContain('Account connected');
+		await shot(page, '08-account-connected');
+
+		// n8n stored real tokens for the new credential: a node run with it reaches the sandbox as that user.
+		const created = (await client.rest<Array<{ id: string; name: string; type: string }>>('GET', '/credentials')).filter(
+			(credential) => !before.has(credential.id) && credential.type === 'printStoreOAuth2Api',
+		);
+		expect(created).toHaveLength(1);
+		expect((await client.getCredential(created[0].id)).data.oauthTokenData).toBe(true);
+		const whoAmI = await runPrintStore({
+			title: 'get current user with the credential connected in the browser',
+			parameters: { resource: 'user', operation: 'getCurrent' },
+			credential: { id: created[0].id, name: created[0].name },
+		});
+		expectSuccess(whoAmI);
+		expect(whoAmI.json[0].Username).toBe(state.sandboxUser.username);
+	});
+});

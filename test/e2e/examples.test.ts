@@ -1,0 +1,154 @@
+/**
+ * The workflows in examples/, imported into the real n8n and run there as a user would run them
+ * (the editor's "Execute workflow"), checked against the sandbox's records.
+ */
+import type { SavedWorkflow, WorkflowJson } from '../../scripts/n8n/client';
+import { assertSucceeded, nodeItems, nodeOutput } from '../../scripts/n8n/executions';
+import { findNode, loadExample, manualTrigger, withCredential } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e } from './helpers/harness';
+
+type Json = Record<string, unknown>;
+
+async function importExample(file: string): Promise<{ source: WorkflowJson; saved: SavedWorkflow }> {
+	const source = withCredential(loadExample(file), e2e().state.credential);
+	return { source, saved: await e2e().client.createWorkflow(source) };
+}
+
+describeE2E('examples/ in a real n8n', () => {
+	let createdOrders: Json[] = [];
+	let crmWorkflowId = '';
+
+	test('"CRM records → price → create orders in batches" prices and creates one order per record, 3 per request', async () => {
+		const { client, sandbox } = e2e();
+		const { source, saved } = await importExample('crm-records-to-print-orders.json');
+		crmWorkflowId = saved.id;
+		// Its Print Store Trigger registers the callback URLs that Create orders sends.
+		await client.activateWorkflow(saved.id);
+		const records = (JSON.parse(String(findNode(source, 'Sample CRM records').parameters.jsonOutput)) as { records: Json[] }).records;
+		expect(records.length).toBeGreaterThanOrEqual(5);
+
+		const before = (await sandbox.requests()).at(-1)?.seq ?? 0;
+		const execution = assertSucceeded(await client.runManually(saved.id, manualTrigger(source)!.name));
+		const requests = (await sandbox.requests()).filter((request) => request.seq > before);
+		const batches = Math.ceil(records.length / 3);
+		expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/order/price'))).toHaveLength(batches);
+		expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/order'))).toHaveLength(batches);
+
+		const quotes = nodeOutput(execution, 'Price each order');
+		createdOrders = nodeOutput(execution, 'Create orders');
+		const summary = nodeOutput(execution, 'Order summary');
+		expect(createdOrders).toHaveLength(records.length);
+		expect(summary).toHaveLength(records.length);
+
+		const recorded = await sandbox.orders('store_main');
+		records.forEach((record, index) => {
+			const order = createdOrders[index];
+			const inSandbox = recorded.find((candidate) => candidate.ID === order.ID)!;
+			expect(inSandbox).toBeDefined();
+			expect(inSandbox.PartnerOrderReference).toBe(record.Id);
+			expect(inSandbox.OrderDetails.Product).toMatchObject({ ID: record.PrintProduct, Quantity: record.PrintQuantity, DeliveryMethod: record.DeliveryMethod });
+			expect(inSandbox.OrderDetails.Recipient).toMatchObject({
+				NameFirst: record.FirstName,
+				NameLast: record.LastName,
+				CompanyName: record.Company,
+				AddressLine1: record.MailingStreet,
+				City: record.MailingCity,
+				Province: record.MailingState,
+				Postalcode: record.MailingPostalCode,
+				Country: record.MailingCountry,
+				Email: record.Email,
+			});
+			expect(quotes[index].PartnerOrderReference).toBe(record.Id);
+			expect(summary[index]).toEqual({
+				crmRecordId: record.Id,
+				orderNumber: inSandbox.OrderNumber,
+				orderId: inSandbox.ID,
+				status: 'Received',
+				recipient: `${String(record.FirstName)} ${String(record.LastName)}`,
+				product: record.PrintProduct,
+				quantity: record.PrintQuantity,
+				quotedTotal: (quotes[index].orderPrices as Json).OrderTotalPrice,
+			});
+		});
+		for (const order of createdOrders) {
+			expect((order.OrderDetails as Json).StatusCallbackUrl).toMatch(/\/webhook\/5f1c7a9e-2b8d-4c1e-9a57-3d6f0e8b4c21\/status\?secret=/);
+		}
+		// Every item of the chain stays linked to its CRM record.
+		expect(nodeItems(execution, 'Order summary').map((item) => item.pairedItem)).toEqual(records.map((_, item) => ({ item })));
+	});
+
+	test('"order lookup by order number" reads each order and its status history through Delivered', async () => {
+		const { client, sandbox } = e2e();
+		expect(createdOrders.length).toBeGreaterThan(0);
+		for (const order of createdOrders) await sandbox.advance(String(order.ID), { toStatusId: 5 });
+
+		const { source, saved } = await importExample('order-lookup-by-number.json');
+		const numbers = createdOrders.map((order) => String(order.OrderNumber));
+		findNode(source, 'Order numbers to look up').parameters.jsonOutput = JSON.stringify({ orderNumbers: numbers });
+		await client.updateWorkflow(saved.id, { nodes: source.nodes, connections: source.connections });
+
+		const execution = assertSucceeded(await client.runManually(saved.id, manualTrigger(source)!.name));
+		const fetched = nodeOutput(execution, 'Get order');
+		expect(fetched.map((order) => order.OrderNumber)).toEqual(numbers);
+		expect(fetched.every((order) => order.StatusDescription === 'Delivered' && order.Completed === true)).toBe(true);
+
+		const timeline = nodeOutput(execution, 'Status timeline');
+		expect(timeline).toHaveLength(numbers.length * 5);
+		for (const number of numbers) {
+			const own = timeline.filter((entry) => entry.orderNumber === number);
+			expect(own.map((entry) => entry.status)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);
+			const expected = await sandbox.api<Json[]>('GET', `/store/store_main/order/${number}/status`);
+			expect(own.map((entry) => entry.at)).toEqual(expected.body.map((record) => record.Timestamp));
+			expect(own[4].signedBy).toBe(expected.body[4].DeliverySignedBy);
+			expect(own[3].trackingNumber).toBe(expected.body[3].TrackingNumber);
+		}
+	});
+
+	test('the CRM workflow\'s trigger started once per status change of each order, in order', async () => {
+		const { client } = e2e();
+		const expected = createdOrders.length * 5;
+		const runs = (await client.waitForExecutions(crmWorkflowId, expected + 1)).filter((run) => run.mode === 'webhook');
+		expect(runs).toHaveLength(expected);
+		const events = runs.flatMap((run) => nodeOutput(run, 'Status event'));
+		for (const order of createdOrders) {
+			const own = events.filter((event) => event.orderNumber === order.OrderNumber);
+			expect(own.map((event) => event.status)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);
+			expect(own[3].trackingNumber).not.toBe('');
+		}
+		await client.deactivateWorkflow(crmWorkflowId);
+	});
+
+	test('"notify when shipped or delivered" turns those two events into a notification, and nothing else', async () => {
+		const { client } = e2e();
+		const { source, saved } = await importExample('notify-when-shipped-or-delivered.json');
+		await client.activateWorkflow(saved.id);
+		const trigger = findNode(source, 'Print Store Trigger');
+		const url = `${client.webhookUrl(`${String(trigger.webhookId)}/details`)}?secret=change-this-secret`;
+		const event = (StatusID: number, StatusDescription: string, extra: Json = {}) => ({
+			OrderID: 'ord_notify',
+			OrderNumber: 'PS-NOTIFY',
+			PartnerOrderReference: 'crm-notify',
+			StatusID,
+			StatusDescription,
+			Timestamp: new Date(Date.UTC(2026, 10, 20 + StatusID)).toISOString(),
+			...extra,
+		});
+		for (const body of [
+			event(3, 'Printed'),
+			event(4, 'Shipped', { TrackingNumber: '1ZNOTIFY' }),
+			event(5, 'Delivered', { DeliveryDate: '2026-11-25T12:00:00.000Z', DeliverySignedBy: 'R. Ceiver', Completed: true }),
+		]) {
+			const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			expect(answer.status).toBe(200);
+		}
+		const runs = await client.waitForExecutions(saved.id, 2);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(await client.listExecutions(saved.id)).toHaveLength(2);
+		const texts = runs.flatMap((run) => nodeOutput(run, 'Notification')).map((item) => item.text);
+		expect(texts).toEqual([
+			'🚚 Order PS-NOTIFY (crm-notify) shipped, tracking 1ZNOTIFY',
+			'📬 Order PS-NOTIFY (crm-notify) was delivered on 2026-11-25T12:00:00.000Z, signed by R. Ceiver',
+		]);
+		await client.deactivateWorkflow(saved.id);
+	});
+});

@@ -1,0 +1,89 @@
+/**
+ * What an end-to-end test file uses: the stack that global-setup.ts started (read from the file
+ * PRINT_STORE_E2E_STATE names), an n8n client logged in as its owner, the sandbox's control API,
+ * and runPrintStore(), which runs one Print Store node inside the real n8n and returns what n8n
+ * recorded for it.
+ */
+import { readFileSync } from 'node:fs';
+
+import { N8nClient, type Execution, type ExecutionError } from '../../../scripts/n8n/client';
+import { executionError, nodeError, nodeItems, nodeOutput } from '../../../scripts/n8n/executions';
+import { SandboxControl } from '../../../scripts/n8n/sandbox-control';
+import type { StackState } from '../../../scripts/n8n/stack';
+import { printStoreTestWorkflow } from '../../../scripts/n8n/workflows';
+
+const stateFile = process.env.PRINT_STORE_E2E_STATE;
+
+/**
+ * `describe` when the e2e stack is up (jest.e2e.config.js), `describe.skip` otherwise, so these
+ * files are inert if another jest config happens to collect them.
+ */
+export const describeE2E = stateFile ? describe : describe.skip;
+
+let cached: { state: StackState; client: N8nClient; sandbox: SandboxControl } | undefined;
+
+export function e2e() {
+	if (!stateFile) throw new Error('PRINT_STORE_E2E_STATE is not set: run these tests with jest.e2e.config.js');
+	if (!cached) {
+		const state = JSON.parse(readFileSync(stateFile, 'utf8')) as StackState;
+		cached = {
+			state,
+			client: new N8nClient(state.client),
+			sandbox: new SandboxControl({
+				baseUrl: state.sandbox.baseUrl,
+				subscriptionKey: state.sandbox.subscriptionKey,
+				accessToken: state.sandbox.tokens.accessToken,
+			}),
+		};
+	}
+	return cached;
+}
+
+export interface NodeRun {
+	execution: Execution;
+	workflowId: string;
+	/** JSON of the items the Print Store node output. */
+	json: Array<Record<string, unknown>>;
+	items: ReturnType<typeof nodeItems>;
+	/** The error n8n recorded for the execution, and for the node. */
+	error?: ExecutionError;
+	nodeError?: ExecutionError;
+}
+
+let runCounter = 0;
+
+/** Saves a Manual Trigger → [items] → Print Store workflow in n8n, runs it there, and reads the result. */
+export async function runPrintStore(options: {
+	title: string;
+	parameters: Record<string, unknown>;
+	items?: Array<Record<string, unknown>>;
+	continueOnFail?: boolean;
+	/** Default: the credential the stack connected. */
+	credential?: { id: string; name: string };
+}): Promise<NodeRun> {
+	const { client, state } = e2e();
+	const test = printStoreTestWorkflow({
+		name: `e2e ${++runCounter}: ${options.title}`,
+		parameters: options.parameters,
+		credential: options.credential ?? state.credential,
+		items: options.items,
+		continueOnFail: options.continueOnFail,
+	});
+	const saved = await client.createWorkflow(test.workflow);
+	const execution = await client.runManually(saved.id, test.triggerName);
+	return {
+		execution,
+		workflowId: saved.id,
+		json: nodeOutput(execution, test.nodeName),
+		items: nodeItems(execution, test.nodeName),
+		error: executionError(execution),
+		nodeError: nodeError(execution, test.nodeName),
+	};
+}
+
+/** Fails with n8n's own error message when the run did not succeed. */
+export function expectSuccess(run: NodeRun): void {
+	if (run.execution.status !== 'success') {
+		throw new Error(`n8n execution ${run.execution.id} ended "${run.execution.status}": ${run.error?.message ?? ''} ${run.error?.description ?? ''}`);
+	}
+}

@@ -1,0 +1,283 @@
+/**
+ * The Print Store Trigger in the real n8n: it registers its production URLs on activation, Create
+ * in the same workflow sends them, the sandbox posts real callbacks to them, and each status change
+ * starts exactly one execution. Forged and malformed callbacks start nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { Execution, WorkflowJson, WorkflowNode } from '../../scripts/n8n/client';
+import { nodeOutput } from '../../scripts/n8n/executions';
+import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, expectSuccess } from './helpers/harness';
+
+const TRIGGER = 'Print Store Trigger';
+const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
+
+function triggerNode(parameters: Record<string, unknown> = {}): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: TRIGGER,
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 300],
+		webhookId: randomUUID(),
+		parameters: { events: ['status', 'details'], options: {}, ...parameters },
+	};
+}
+
+/** Manual Trigger → items → Print Store > Create (callbacks from the trigger), plus the trigger itself. */
+function orderingWorkflow(title: string, items: Array<Record<string, unknown>>, trigger: WorkflowNode | undefined, createParameters: Record<string, unknown> = {}) {
+	const { state } = e2e();
+	const built = printStoreTestWorkflow({
+		name: `e2e trigger: ${title}`,
+		credential: state.credential,
+		items,
+		nodeName: 'Create orders',
+		parameters: {
+			resource: 'order',
+			operation: 'create',
+			storeId: state.sandbox.storeId,
+			inputMode: 'json',
+			orderItemJson: '={{ JSON.stringify($json.order) }}',
+			statusCallbacks: 'trigger',
+			...createParameters,
+		},
+	});
+	if (trigger) built.workflow.nodes.push(trigger);
+	return built;
+}
+
+const order = (reference: string) => ({
+	order: {
+		Product: { ID: 'postcard-4x6', Quantity: 50 },
+		Recipient: { NameFirst: 'Trigger', NameLast: 'Test', AddressLine1: '1 Callback Road', City: 'Springfield', Country: 'US' },
+		PartnerOrderReference: reference,
+	},
+});
+
+const webhookExecutions = (executions: Execution[]) => executions.filter((execution) => execution.mode === 'webhook');
+
+async function triggerItems(workflowId: string, count: number) {
+	const { client } = e2e();
+	const executions = webhookExecutions(await client.waitForExecutions(workflowId, count + 1));
+	return executions.map((execution) => {
+		expect(execution.status).toBe('success');
+		return nodeOutput(execution, TRIGGER);
+	});
+}
+
+/** Waits until the sandbox has no callback left to deliver for these orders. */
+async function callbacksSettled(orderIds: string[], expected: number) {
+	const { sandbox } = e2e();
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const deliveries = (await sandbox.callbacks()).filter((d) => orderIds.includes(String(d.orderId)) && d.outcome === 'delivered');
+		if (deliveries.length >= expected) return deliveries;
+		if (Date.now() > deadline) throw new Error(`only ${deliveries.length} of ${expected} callbacks delivered`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+async function quietFor(ms: number) {
+	await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+describeE2E('Print Store Trigger in the real n8n', () => {
+	test('same workflow: Create sends the registered URLs; each status change starts one execution, in order', async () => {
+		const { client, sandbox } = e2e();
+		const { workflow, triggerName, nodeName } = orderingWorkflow('lifecycle', [order('trigger-a')], triggerNode());
+		const saved = await client.createWorkflow(workflow);
+		await client.activateWorkflow(saved.id);
+
+		const run = await client.runManually(saved.id, triggerName);
+		expect(run.status).toBe('success');
+		const [created] = nodeOutput(run, nodeName);
+		const details = created.OrderDetails as Record<string, string>;
+		const webhookId = (workflow.nodes.find((node) => node.name === TRIGGER) as WorkflowNode).webhookId;
+		expect(details.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/status`)}\\?secret=[0-9a-f]{48}$`));
+		expect(details.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/details`)}\\?secret=[0-9a-f]{48}$`));
+		// Checked on the sandbox side too: the order it stored carries the same URLs.
+		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID) as unknown as { OrderDetails: Record<string, string> };
+		expect(stored.OrderDetails.StatusCallbackUrl).toBe(details.StatusCallbackUrl);
+
+		await sandbox.advance(String(created.ID), { toStatusId: 5 });
+		// Received on creation, then In Production, Printed, Shipped, Delivered: five records, two URLs each.
+		await callbacksSettled([String(created.ID)], 10);
+		const emitted = (await triggerItems(saved.id, 10)).map((items) => {
+			expect(items).toHaveLength(1);
+			return items[0];
+		});
+		expect(emitted).toHaveLength(10);
+		for (const kind of ['status', 'details']) {
+			const events = emitted.filter((item) => item.event === kind);
+			expect(events.map((item) => item.StatusDescription)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);
+			expect(events.map((item) => item.StatusID)).toEqual([1, 2, 3, 4, 5]);
+			for (const item of events) {
+				expect(item.OrderID).toBe(created.ID);
+				expect(item.OrderNumber).toBe(created.OrderNumber);
+				expect(Number.isNaN(Date.parse(String(item.Timestamp)))).toBe(false);
+				expect(item.raw).toBeDefined();
+			}
+			const shipped = events[3];
+			expect(typeof shipped.TrackingNumber).toBe('string');
+			expect(Array.isArray(shipped.Packages)).toBe(true);
+			const delivered = events[4];
+			expect(typeof delivered.DeliverySignedBy).toBe('string');
+		}
+		const detailEvents = emitted.filter((item) => item.event === 'details');
+		expect(detailEvents.every((item) => item.PartnerOrderReference === 'trigger-a' && item.StoreID === created.StoreID)).toBe(true);
+		expect(detailEvents[4].Completed).toBe(true);
+
+		// Deactivation retires the URLs: the service's next callback finds nothing there.
+		await client.deactivateWorkflow(saved.id);
+		const after = await fetch(details.StatusCallbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"StatusID": 5}' });
+		expect(after.status).toBe(404);
+	});
+
+	test('Create with callbacks from the trigger fails clearly when no trigger is active', async () => {
+		const { client } = e2e();
+		const { workflow, triggerName, nodeName } = orderingWorkflow('not active', [order('trigger-b')], triggerNode());
+		const saved = await client.createWorkflow(workflow);
+		const run = await client.runManually(saved.id, triggerName);
+		expect(run.status).toBe('error');
+		const error = run.data?.resultData?.runData?.[nodeName]?.[0]?.error as { message?: string; description?: string } | undefined;
+		expect(error?.message).toBe('No active Print Store Trigger in this workflow');
+		expect(error?.description).toMatch(/activate the workflow/);
+	});
+
+	test('another workflow: custom URLs with a fixed secret; a retried delivery starts one execution', async () => {
+		const { client, sandbox, state } = e2e();
+		const secret = `fixed-${randomUUID()}`;
+		const trigger = triggerNode({ options: { callbackSecret: secret } });
+		const listener: WorkflowJson = { name: 'e2e trigger: listener', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
+		const saved = await client.createWorkflow(listener);
+		await client.activateWorkflow(saved.id);
+
+		// A relay in front of n8n that reports the first delivery as failed after n8n took it,
+		// as a lost acknowledgement would: the sandbox then delivers the same event again.
+		const seen = new Map<string, number>();
+		const relay = http.createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on('data', (chunk: Buffer) => chunks.push(chunk));
+			request.on('end', async () => {
+				const target = new URL(request.url ?? '/', state.n8n.url);
+				const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+				const delivery = String(request.headers['x-print-store-delivery']);
+				const attempt = (seen.get(delivery) ?? 0) + 1;
+				seen.set(delivery, attempt);
+				response.writeHead(attempt === 1 ? 502 : answer.status, { 'content-type': 'application/json' });
+				response.end(await answer.text());
+			});
+		});
+		await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+		try {
+			const relayBase = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhook/${trigger.webhookId}`;
+			const { workflow, triggerName, nodeName } = orderingWorkflow('creator', [order('trigger-c')], undefined, {
+				statusCallbacks: 'custom',
+				statusCallbackUrl: `${relayBase}/status?secret=${secret}`,
+				statusDetailsCallbackUrl: '',
+			});
+			const creator = await client.createWorkflow(workflow);
+			const run = await client.runManually(creator.id, triggerName);
+			expectSuccess({ execution: run } as never);
+			const [created] = nodeOutput(run, nodeName);
+			await sandbox.advance(String(created.ID), { toStatusId: 2 });
+			await callbacksSettled([String(created.ID)], 2);
+			const attempts = (await sandbox.callbacks()).filter((d) => d.orderId === created.ID);
+			expect(attempts.filter((d) => d.outcome === 'failed')).toHaveLength(2);
+			expect(attempts.filter((d) => d.outcome === 'delivered')).toHaveLength(2);
+
+			const executions = webhookExecutions(await client.waitForExecutions(saved.id, 2));
+			await quietFor(1500);
+			const all = webhookExecutions(await client.listExecutions(saved.id));
+			expect(all).toHaveLength(2);
+			expect(executions.map((execution) => nodeOutput(execution, TRIGGER)[0].StatusDescription)).toEqual(['Received', 'In Production']);
+		} finally {
+			relay.close();
+			await client.deactivateWorkflow(saved.id);
+		}
+	});
+
+	describe('callbacks posted straight to the production URLs', () => {
+		let workflowId: string;
+		let statusUrl: string;
+		let detailsUrl: string;
+		const secret = `fixed-${randomUUID()}`;
+		const post = async (url: string, body: string | Buffer, contentType = 'application/json') =>
+			await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+		beforeAll(async () => {
+			const { client } = e2e();
+			const trigger = triggerNode({ options: { callbackSecret: secret, ignoreDuplicates: true } });
+			const saved = await client.createWorkflow({ name: 'e2e trigger: direct', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+			await client.activateWorkflow(saved.id);
+			workflowId = saved.id;
+			statusUrl = client.webhookUrl(`${trigger.webhookId}/status`);
+			detailsUrl = client.webhookUrl(`${trigger.webhookId}/details`);
+		});
+		afterAll(async () => await e2e().client.deactivateWorkflow(workflowId));
+
+		const record = (orderId: string, statusId: number) => ({
+			OrderID: orderId,
+			OrderNumber: `PS-${orderId}`,
+			StatusID: statusId,
+			StatusDescription: ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'][statusId],
+			Timestamp: `2026-11-2${statusId}T10:00:00Z`,
+		});
+
+		test('forged callbacks are refused and start nothing', async () => {
+			const before = (await e2e().client.listExecutions(workflowId)).length;
+			const body = JSON.stringify(record('forged', 4));
+			expect((await post(statusUrl, body)).status).toBe(401);
+			expect((await post(`${statusUrl}?secret=wrong`, body)).status).toBe(403);
+			expect((await post(`${detailsUrl}?secret=${secret.slice(0, -1)}`, body)).status).toBe(403);
+			expect((await post(`${statusUrl}?token=${secret}`, body)).status).toBe(401);
+			await quietFor(1500);
+			expect((await e2e().client.listExecutions(workflowId)).length).toBe(before);
+		});
+
+		test('every accepted shape normalizes; duplicates and bad bodies start nothing', async () => {
+			const url = `${statusUrl}?secret=${secret}`;
+			const answers: Array<[string, number, unknown]> = [];
+			const send = async (name: string, body: string | Buffer, contentType?: string) => {
+				const response = await post(url, body, contentType);
+				answers.push([name, response.status, await response.json().catch(() => null)]);
+			};
+			await send('record', JSON.stringify(record('shape-1', 1)));
+			await send('list', JSON.stringify([record('shape-2', 1), record('shape-2', 2)]));
+			await send('order', JSON.stringify({ ID: 'shape-3', OrderNumber: 'PS-3', StatusID: 4, StatusDescription: 'Shipped', Completed: false }));
+			await send('wrapper', JSON.stringify({ data: { records: [record('shape-4', 3)] } }));
+			await send('form', `payload=${encodeURIComponent(JSON.stringify(record('shape-5', 5)))}`, 'application/x-www-form-urlencoded');
+			await send('duplicate', JSON.stringify(record('shape-1', 1)));
+			await send('malformed', '{"StatusID": 4,', 'application/json');
+			await send('empty', '', 'application/json');
+			await send('no record', JSON.stringify({ hello: 'world' }));
+			await send('prototype key', '{"StatusID": 4, "__proto__": {"polluted": true}}');
+			await send('over 1 MiB', JSON.stringify({ ...record('big', 1), padding: 'x'.repeat(1024 * 1024) }));
+
+			const status = Object.fromEntries(answers.map(([name, code]) => [name, code]));
+			expect(status).toMatchObject({ record: 200, list: 200, order: 200, wrapper: 200, form: 200, duplicate: 200 });
+			for (const name of ['malformed', 'empty', 'no record', 'prototype key', 'over 1 MiB']) {
+				expect([name, status[name] >= 400 && status[name] < 500]).toEqual([name, true]);
+			}
+			expect(answers.find(([name]) => name === 'duplicate')?.[2]).toMatchObject({ received: true, emitted: 0, duplicates: 1 });
+
+			const executions = webhookExecutions(await e2e().client.waitForExecutions(workflowId, 5));
+			await quietFor(1500);
+			const finished = webhookExecutions(await e2e().client.listExecutions(workflowId)).reverse();
+			expect(finished).toHaveLength(5);
+			const emitted = executions.map((execution) => nodeOutput(execution, TRIGGER));
+			expect(emitted.map((items) => items.map((item) => `${item.OrderID}:${item.StatusID}`))).toEqual([
+				['shape-1:1'],
+				['shape-2:1', 'shape-2:2'],
+				['shape-3:4'],
+				['shape-4:3'],
+				['shape-5:5'],
+			]);
+			expect(emitted[0][0]).toMatchObject({ event: 'status', OrderNumber: 'PS-shape-1', StatusDescription: 'Received', Timestamp: '2026-11-21T10:00:00.000Z' });
+			expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+		});
+	});
+});
