@@ -45,6 +45,8 @@ export interface StackOptions {
 	/** Where the user folder and the tarball go (default: a new temporary folder, removed on close). */
 	workDir?: string;
 	keepWorkDir?: boolean;
+	/** Extra environment for the n8n process (e.g. N8N_LOG_LEVEL). */
+	n8nEnv?: Record<string, string>;
 }
 
 /** What a test process needs to use a stack started by another process (jest's globalSetup). */
@@ -104,7 +106,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 			}),
 		);
 		log.info(`  sandbox on ${sandbox.baseUrl} (accepts n8n's OAuth2 redirect ${redirectUri})`);
-		n8n = await startN8n(log, { runtime, userFolder, port });
+		n8n = await startN8n(log, { runtime, userFolder, port, env: options.n8nEnv });
 
 		const client = new N8nClient({ url: n8n.url });
 		await log.step(`Creating the owner account ${owner.email}`, async () => {

@@ -21,6 +21,8 @@ export default async function globalSetup(): Promise<void> {
 		log: createLog('e2e'),
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
 		sandbox: { advanceEveryMs: 0, callbackBaseDelayMs: 100 },
+		// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
+		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
 	});
 	globalThis.printStoreE2eStack = stack;
 	mkdirSync(ARTIFACTS_DIR, { recursive: true });

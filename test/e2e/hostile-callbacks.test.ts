@@ -1,0 +1,206 @@
+/**
+ * Hostile traffic at the Print Store Trigger's production URLs in the real n8n: over 200 generated
+ * requests (no secret, wrong secret, the secret in the wrong place, broken and oversized bodies,
+ * prototype keys, wrong content types, huge arrays, unicode edge cases), with valid callbacks
+ * interleaved. Forged requests start nothing, bad bodies get a 4xx, nothing crashes or pollutes
+ * prototypes, and every valid callback starts exactly one execution.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { WorkflowJson } from '../../scripts/n8n/client';
+import { nodeOutput } from '../../scripts/n8n/executions';
+import { PACKAGE_NODE_PREFIX } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e } from './helpers/harness';
+
+interface Probe {
+	kind: string;
+	forged: boolean;
+	path: 'status' | 'details';
+	query: string;
+	body: string | Buffer;
+	contentType?: string;
+	headers?: Record<string, string>;
+}
+
+const SECRET = `hostile-${randomUUID()}`;
+const MIB = 1024 * 1024;
+
+const validRecord = (index: number, extra: Record<string, unknown> = {}) => ({
+	OrderID: `ord_valid_${index}`,
+	OrderNumber: `PS-V${index}`,
+	StatusID: 4,
+	StatusDescription: 'Shipped',
+	Timestamp: new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString(),
+	TrackingNumber: `1Z${index}`,
+	...extra,
+});
+
+function hostileProbes(): Probe[] {
+	const probes: Probe[] = [];
+	const good = JSON.stringify(validRecord(999));
+	const add = (kind: string, forged: boolean, query: string, body: string | Buffer, contentType = 'application/json', headers?: Record<string, string>) =>
+		probes.push({ kind, forged, path: probes.length % 2 ? 'details' : 'status', query, body, contentType, headers });
+
+	// Forged: no secret, a wrong one, or the right one where it does not belong.
+	for (let i = 0; i < 30; i++) add('no secret', true, '', JSON.stringify(validRecord(1000 + i)));
+	for (let i = 0; i < 40; i++) add('wrong secret', true, `?secret=${i % 2 ? SECRET.slice(0, i + 1) : randomUUID()}`, good);
+	add('secret upper-cased', true, `?secret=${SECRET.toUpperCase()}`, good);
+	add('secret with a suffix', true, `?secret=${SECRET}0`, good);
+	add('secret in a header', true, '', good, 'application/json', { 'x-callback-secret': SECRET });
+	add('secret as a bearer token', true, '', good, 'application/json', { authorization: `Bearer ${SECRET}` });
+	add('secret in the body', true, '', JSON.stringify({ ...validRecord(998), secret: SECRET }));
+	add('secret under another name', true, `?token=${SECRET}`, good);
+	add('secret name in capitals', true, `?Secret=${SECRET}`, good);
+	add('secret as a list', true, `?secret[]=${SECRET}`, good);
+	add('secret twice', true, `?secret=${SECRET}&secret=${SECRET}`, good);
+	add('empty secret', true, '?secret=', good);
+	add('secret in the fragment', true, `#secret=${SECRET}`, good);
+	add('secret with a null byte', true, `?secret=${SECRET}%00`, good);
+
+	// Right secret, bad bodies.
+	const q = `?secret=${SECRET}`;
+	for (let cut = 1; cut <= 40; cut++) add('truncated JSON', false, q, good.slice(0, Math.floor((good.length * cut) / 41)));
+	// Random bytes from a fixed seed, so a failure can be replayed.
+	let seed = 20261122;
+	const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+	for (let i = 0; i < 40; i++) {
+		add('random bytes', false, q, Buffer.from(Array.from({ length: 1 + Math.floor(random() * 300) }, () => Math.floor(random() * 256))));
+	}
+	for (const text of ['not json', '<xml/>', 'undefined', 'NaN', '{,}', '[1,]', "{'StatusID': 4}", '{"StatusID": 4}}', '\u0000', 'null']) {
+		add('non-JSON', false, q, text);
+	}
+	for (let i = 0; i < 3; i++) add('10,000-level nesting', false, q, `${'{"data":'.repeat(10_000)}${good}${'}'.repeat(10_000)}`);
+	for (let i = 0; i < 3; i++) add('5 MiB body', false, q, JSON.stringify({ ...validRecord(2000 + i), padding: 'x'.repeat(5 * MIB) }));
+	for (const key of ['__proto__', 'constructor', 'prototype']) {
+		add('prototype key at the top', false, q, `{"StatusID": 4, "OrderID": "p", "${key}": {"polluted": "yes", "isAdmin": true}}`);
+		add('prototype key nested', false, q, `{"data": {"records": [{"StatusID": 4, "${key}": {"polluted": "yes"}}]}}`);
+		add('prototype key in a list', false, q, `[{"StatusID": 4}, {"${key}": {"prototype": {"polluted": "yes"}}}]`);
+	}
+	add('constructor.prototype', false, q, '{"StatusID": 4, "constructor": {"prototype": {"polluted": "yes"}}}');
+	for (const type of ['text/xml', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png']) {
+		add('wrong content type', false, q, type.startsWith('multipart') ? '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\nb\r\n--x--' : '<a>1</a>', type);
+	}
+	for (let i = 0; i < 3; i++) add('huge array', false, q, JSON.stringify(Array.from({ length: 100_000 }, (_, n) => n)));
+	add('too many records', false, q, JSON.stringify(Array.from({ length: 1500 }, (_, n) => validRecord(5000 + n))));
+	for (const text of ['"\ud800"', '"\udfff"', '{"\ufeffStatusID": "x"}', '"\u202e\u0000"', '{"😀": "🚚"}', '"\\ud800\\udc00"', '{"a": "\\u0000"}', '"\u00ff\u00fe"']) {
+		add('unicode garbage', false, q, text);
+	}
+	add('empty body', false, q, '');
+	add('whitespace body', false, q, '   \n ');
+	add('empty object', false, q, '{}');
+	add('empty list', false, q, '[]');
+	add('no status record', false, q, JSON.stringify({ hello: 'world', OrderID: 'ord_x' }));
+	add('status record as text', false, q, JSON.stringify('StatusID=4'));
+	return probes;
+}
+
+describeE2E('hostile callbacks at the trigger in the real n8n', () => {
+	test('over 200 hostile requests start nothing and harm nothing; 20 valid ones start exactly one execution each', async () => {
+		const { client } = e2e();
+		const trigger = {
+			id: randomUUID(),
+			name: 'Print Store Trigger',
+			type: `${PACKAGE_NODE_PREFIX}printStoreTrigger`,
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			webhookId: randomUUID(),
+			parameters: { events: ['status', 'details'], options: { callbackSecret: SECRET } },
+		};
+		const workflow: WorkflowJson = {
+			name: 'e2e: hostile callbacks',
+			nodes: [
+				trigger,
+				{
+					id: randomUUID(),
+					name: 'Prototype check',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					position: [220, 0],
+					parameters: {
+						mode: 'manual',
+						includeOtherFields: true,
+						assignments: {
+							assignments: [
+								{ id: randomUUID(), name: 'prototypesClean', type: 'boolean', value: '={{ ({}).polluted === undefined && ({}).isAdmin === undefined }}' },
+							],
+						},
+						options: {},
+					},
+				},
+			],
+			connections: { 'Print Store Trigger': { main: [[{ node: 'Prototype check', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		};
+		const saved = await client.createWorkflow(workflow);
+		await client.activateWorkflow(saved.id);
+
+		const probes = hostileProbes();
+		const valid: Probe[] = Array.from({ length: 20 }, (_, index) => ({
+			kind: 'valid',
+			forged: false,
+			path: index % 2 ? 'details' : 'status',
+			query: `?secret=${SECRET}`,
+			body: JSON.stringify(validRecord(index, index === 7 ? { OrderNumber: 'PS-Ünïcødé-😀-\u202e' } : {})),
+			contentType: 'application/json',
+		}));
+		// Interleave: a valid callback after every ~11 hostile ones.
+		const sequence: Probe[] = [];
+		probes.forEach((probe, index) => {
+			sequence.push(probe);
+			if (index % 11 === 5 && valid.length) sequence.push(valid.shift()!);
+		});
+		sequence.push(...valid);
+
+		const results: Array<{ probe: Probe; status: number }> = [];
+		let next = 0;
+		const worker = async () => {
+			while (next < sequence.length) {
+				const probe = sequence[next++];
+				const url = `${client.webhookUrl(`${trigger.webhookId}/${probe.path}`)}${probe.query}`;
+				let status: number;
+				try {
+					const response = await fetch(url, {
+						method: 'POST',
+						headers: { ...(probe.contentType ? { 'content-type': probe.contentType } : {}), ...probe.headers },
+						body: probe.body,
+					});
+					status = response.status;
+					await response.arrayBuffer();
+				} catch {
+					status = 0;
+				}
+				results.push({ probe, status });
+			}
+		};
+		await Promise.all(Array.from({ length: 10 }, worker));
+
+		const hostile = results.filter((result) => result.probe.kind !== 'valid');
+		const byKind = new Map<string, number[]>();
+		for (const { probe, status } of hostile) byKind.set(probe.kind, [...(byKind.get(probe.kind) ?? []), status]);
+		process.stdout.write(
+			`\nhostile callbacks: ${hostile.length} sent\n${[...byKind].map(([kind, codes]) => `  ${kind}: ${[...new Set(codes)].join(', ')} (${codes.length})`).join('\n')}\n`,
+		);
+
+		expect(hostile.length).toBeGreaterThanOrEqual(200);
+		for (const { probe, status } of hostile) {
+			const expected = probe.forged ? [401, 403] : [400, 413, 415];
+			expect([probe.kind, expected.includes(status) || (status >= 400 && status < 500)]).toEqual([probe.kind, true]);
+			if (probe.forged) expect([401, 403]).toContain(status);
+		}
+		const validResults = results.filter((result) => result.probe.kind === 'valid');
+		expect(validResults.map((result) => result.status)).toEqual(Array(20).fill(200));
+
+		// n8n is still up, and exactly the 20 valid callbacks started executions.
+		expect((await fetch(`${e2e().state.n8n.url}/healthz`)).status).toBe(200);
+		const executions = (await client.waitForExecutions(saved.id, 20)).filter((run) => run.mode === 'webhook');
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		const all = (await client.listExecutions(saved.id)).filter((run) => run.mode === 'webhook');
+		expect(all).toHaveLength(20);
+		const emitted = executions.flatMap((run) => nodeOutput(run, 'Prototype check'));
+		expect(emitted).toHaveLength(20);
+		expect(new Set(emitted.map((item) => item.OrderID)).size).toBe(20);
+		expect(emitted.every((item) => item.prototypesClean === true)).toBe(true);
+		expect(emitted.find((item) => item.OrderID === 'ord_valid_7')?.OrderNumber).toBe('PS-Ünïcødé-😀-\u202e');
+		await client.deactivateWorkflow(saved.id);
+	});
+});
