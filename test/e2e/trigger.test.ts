@@ -200,6 +200,54 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		}
 	});
 
+	test('"Listen for test event": a sample posted by hand to the test URL, without a secret, is emitted', async () => {
+		const { client } = e2e();
+		const trigger = triggerNode();
+		const saved = await client.createWorkflow({ name: 'e2e trigger: listen', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+		// What the editor's "Listen for test event" sends.
+		const listening = await client.rest<{ waitingForWebhook?: boolean }>('POST', `/workflows/${saved.id}/run`, {
+			triggerToStartFrom: { name: TRIGGER },
+		});
+		expect(listening.waitingForWebhook).toBe(true);
+		const sample = { OrderID: 'ord_sample', OrderNumber: 'PS-SAMPLE', StatusID: 4, StatusDescription: 'Shipped', TrackingNumber: '1Z999', Timestamp: '2026-11-22T10:00:00Z' };
+		const testUrl = `${e2e().state.n8n.url}/webhook-test/${trigger.webhookId}/status`;
+		const answer = await fetch(testUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sample) });
+		expect(answer.status).toBe(200);
+		const [execution] = await client.waitForExecutions(saved.id, 1);
+		expect(execution.mode).toBe('manual');
+		expect(nodeOutput(execution, TRIGGER)[0]).toMatchObject({ event: 'status', OrderNumber: 'PS-SAMPLE', StatusID: 4, TrackingNumber: '1Z999' });
+	});
+
+	test('Fetch From the API adds the order, or its status history, through the credential', async () => {
+		const { client, state, sandbox } = e2e();
+		const { workflow, triggerName, nodeName } = orderingWorkflow('to enrich', [order('trigger-e')], undefined, { statusCallbacks: 'none' });
+		const run = await client.runManually((await client.createWorkflow(workflow)).id, triggerName);
+		const [created] = nodeOutput(run, nodeName);
+		await sandbox.advance(String(created.ID), { toStatusId: 3 });
+		const secret = `fixed-${randomUUID()}`;
+		const results: Record<string, Record<string, unknown>> = {};
+		for (const what of ['order', 'statusHistory']) {
+			const trigger = { ...triggerNode({ enrich: what, enrichStoreId: state.sandbox.storeId, options: { callbackSecret: secret } }), credentials: { printStoreOAuth2Api: state.credential } };
+			const saved = await client.createWorkflow({ name: `e2e trigger: enrich ${what}`, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+			await client.activateWorkflow(saved.id);
+			const answer = await fetch(`${client.webhookUrl(`${trigger.webhookId}/status`)}?secret=${secret}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ OrderID: created.ID, OrderNumber: created.OrderNumber, StatusID: 3, StatusDescription: 'Printed' }),
+			});
+			expect(answer.status).toBe(200);
+			const [execution] = webhookExecutions(await client.waitForExecutions(saved.id, 1));
+			results[what] = nodeOutput(execution, TRIGGER)[0];
+			await client.deactivateWorkflow(saved.id);
+		}
+		expect((results.order.order as Record<string, unknown>).ID).toBe(created.ID);
+		expect((results.order.order as Record<string, unknown>).StatusDescription).toBe('Printed');
+		expect((results.statusHistory.statusHistory as Array<Record<string, unknown>>).map((record) => record.StatusDescription)).toEqual([
+			'Received', 'In Production', 'Printed',
+		]);
+		expect(results.order.enrichmentError).toBeUndefined();
+	});
+
 	describe('callbacks posted straight to the production URLs', () => {
 		let workflowId: string;
 		let statusUrl: string;
