@@ -99,6 +99,21 @@ export class N8nHttpError extends Error {
 	}
 }
 
+/**
+ * fetch, sent once more when the pooled keep-alive socket it picked had just been closed by n8n
+ * (undici: "other side closed" before any answer). n8n closes idle sockets after 5 s, so a request
+ * after a pause can race that close; the request never reached n8n, so sending it again is safe.
+ */
+async function fetchOnFreshSocket(url: string, init: RequestInit): Promise<Response> {
+	try {
+		return await fetch(url, init);
+	} catch (error) {
+		const cause = (error as { cause?: { code?: string } }).cause;
+		if (cause?.code !== 'UND_ERR_SOCKET') throw error;
+		return await fetch(url, init);
+	}
+}
+
 export class N8nClient {
 	readonly url: string;
 	readonly browserId: string;
@@ -139,7 +154,7 @@ export class N8nClient {
 			headers['content-type'] = 'application/json';
 			body = JSON.stringify(init.body);
 		}
-		const response = await fetch(`${this.url}${path}`, { method, headers, body, redirect: 'manual' });
+		const response = await fetchOnFreshSocket(`${this.url}${path}`, { method, headers, body, redirect: 'manual' });
 		this.keepCookies(response);
 		return response;
 	}
@@ -157,7 +172,7 @@ export class N8nClient {
 		if (!this.apiKey) throw new Error('No API key: call createApiKey() first');
 		const headers: Record<string, string> = { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json' };
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		const response = await fetch(`${this.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+		const response = await fetchOnFreshSocket(`${this.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 		const text = await response.text();
 		if (!response.ok) throw new N8nHttpError(response.status, method, `/api/v1${path}`, text);
 		return JSON.parse(text) as T;

@@ -72,12 +72,35 @@ export class SandboxControl {
 		return await this.control<{ advanceEveryMs: number }>('POST', '/clock', { advanceEveryMs });
 	}
 
+	/** Back to the seed data: no orders, empty logs (see sandbox/README.md, Control API). */
+	async reset() {
+		return await this.control<{ reset: boolean }>('POST', '/reset', {});
+	}
+
 	async counts() {
 		return await this.control<{ total: number; byStore: Record<string, number>; byPartnerOrderReference: Record<string, number> }>('GET', '/counts');
 	}
 
 	async requests(): Promise<SandboxRequest[]> {
 		return (await this.control<{ requests: SandboxRequest[] }>('GET', '/requests')).requests;
+	}
+
+	async clearRequests() {
+		return await this.control<unknown>('DELETE', '/requests');
+	}
+
+	/** Fault injection for /api/v1 (rates 0..1, durations in ms or s as named; see sandbox/README.md). */
+	async faults(config: Record<string, number>) {
+		return await this.control<Record<string, number>>('POST', '/faults', config);
+	}
+
+	async clearFaults() {
+		return await this.control<unknown>('DELETE', '/faults');
+	}
+
+	/** Expires every access token issued so far; refresh tokens stay valid. */
+	async expireTokens() {
+		return await this.control<{ expired: number }>('POST', '/tokens/expire', {});
 	}
 
 	async callbacks(): Promise<Array<Record<string, unknown>>> {

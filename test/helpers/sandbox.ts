@@ -1,48 +1,36 @@
 /** Starts a sandbox for a test file and talks to its control API. */
-import axios from 'axios';
-
+import { SandboxControl } from '../../scripts/n8n/sandbox-control';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
 import { StoredCredentials } from './engine';
 
 export type { Sandbox };
 
-export interface LoggedRequest {
-	seq: number;
-	method: string;
-	rawPath: string;
-	path: string;
-	headersPresent: string[];
-	hasSubscriptionKey: boolean;
-	subscriptionKeyValid: boolean;
-	status: number;
-}
-
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	return await startSandbox({ port: 0, control: true, callbackBaseDelayMs: 50, ...options });
 }
 
-export function control(sandbox: Sandbox) {
-	const http = axios.create({ baseURL: `${sandbox.baseUrl}/_sandbox`, validateStatus: () => true });
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- control API answers are JSON
-	const ok = (response: { status: number; data: any }) => {
-		if (response.status >= 300) throw new Error(`control API answered ${response.status}: ${JSON.stringify(response.data)}`);
-		return response.data;
-	};
-	return {
-		reset: async () => ok(await http.post('/reset', {})),
-		requests: async (): Promise<LoggedRequest[]> => ok(await http.get('/requests')).requests,
-		clearRequests: async () => ok(await http.delete('/requests')),
-		counts: async (): Promise<{ total: number; byStore: Record<string, number>; byPartnerOrderReference: Record<string, number> }> =>
-			ok(await http.get('/counts')),
-		advance: async (orderId: string, body: { toStatusId?: number; fail?: boolean } = {}) =>
-			ok(await http.post(`/orders/${encodeURIComponent(orderId)}/advance`, body)),
-		expireTokens: async () => ok(await http.post('/tokens/expire', {})),
-		faults: async (config: Record<string, number>) => ok(await http.post('/faults', config)),
-		clearFaults: async () => ok(await http.delete('/faults')),
-		callbacks: async (): Promise<Array<Record<string, unknown>>> => ok(await http.get('/callbacks')).deliveries,
-		tokens: async (username: string) => ok(await http.post('/tokens', { username })),
-	};
+export function control(sandbox: Sandbox): SandboxControl {
+	return new SandboxControl({
+		baseUrl: sandbox.baseUrl,
+		subscriptionKey: sandbox.subscriptionKey,
+		accessToken: sandbox.tokens.accessToken,
+	});
+}
+
+/**
+ * One sandbox for a test file: started before its tests, reset to the seed before each, closed
+ * after. Read `.sandbox` and `.api` inside tests.
+ */
+export function useSandbox(options: SandboxOptions = {}, { resetEach = true } = {}) {
+	const context = {} as { sandbox: Sandbox; api: SandboxControl };
+	beforeAll(async () => {
+		context.sandbox = await startTestSandbox(options);
+		context.api = control(context.sandbox);
+	});
+	afterAll(async () => await context.sandbox?.close());
+	if (resetEach) beforeEach(async () => await context.api.reset());
+	return context;
 }
 
 /** A credential as n8n stores it after "Connect my account" against the sandbox. */

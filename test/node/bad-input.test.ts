@@ -4,18 +4,9 @@
  * items still go through.
  */
 import { runPrintStore } from '../helpers/engine';
-import type { Sandbox } from '../helpers/sandbox';
-import { control, credentialsFor, crmOrderItem, startTestSandbox } from '../helpers/sandbox';
+import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof control>;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-	api = control(sandbox);
-});
-afterAll(async () => await sandbox.close());
-beforeEach(async () => await api.reset());
+const env = useSandbox();
 
 const good = crmOrderItem(1);
 const json = (operation: string, orderItem: unknown, extra: Record<string, unknown> = {}) => ({
@@ -102,7 +93,7 @@ const cases: Case[] = [
 	['custom callback URL not a URL', fields({ statusCallbacks: 'custom', statusCallbackUrl: 'not a url' }), 'Status Callback URL', /http\(s\) URL/],
 ];
 
-const apiRequests = async () => (await api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'));
+const apiRequests = async () => (await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'));
 
 test(`there are at least 50 cases (${cases.length})`, () => {
 	expect(cases.length).toBeGreaterThanOrEqual(50);
@@ -112,7 +103,7 @@ test.each(cases)('%s: stops before sending, naming field and item', async (_name
 	const result = await runPrintStore({
 		parameters,
 		items: [{}, {}, {}],
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 	});
 	expect(result.error).toBeDefined();
 	expect(result.error!.message.startsWith(`Invalid "${field}" in item 0: `)).toBe(true);
@@ -129,7 +120,7 @@ test('with continue-on-fail a bad item gets its error and the good items are cre
 	const result = await runPrintStore({
 		parameters: json('create', '', { orderItemJson: '={{ $json.order }}' }),
 		items,
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 		continueOnFail: true,
 	});
 	expect(result.error).toBeUndefined();
@@ -143,14 +134,14 @@ test('with continue-on-fail a bad item gets its error and the good items are cre
 	expect(result.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 	const creates = (await apiRequests()).filter((entry) => entry.method === 'POST');
 	expect(creates).toHaveLength(1);
-	expect((await api.counts()).byPartnerOrderReference).toEqual({ 'crm-0': 1, 'crm-2': 1, 'crm-4': 1 });
+	expect((await env.api.counts()).byPartnerOrderReference).toEqual({ 'crm-0': 1, 'crm-2': 1, 'crm-4': 1 });
 });
 
 test('with continue-on-fail a bad order ID fails alone; the other lookups are sent', async () => {
 	const result = await runPrintStore({
 		parameters: getOrder('get', '={{ $json.id }}'),
 		items: [{ id: 'ord_missing_1' }, { id: '../etc' }, { id: 'ord_missing_2' }],
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 		continueOnFail: true,
 	});
 	expect(result.json.map((entry) => entry.error)).toEqual([

@@ -3,18 +3,9 @@
  * input items, rejected batches narrowed to the items at fault, nothing created twice.
  */
 import { runPrintStore } from '../helpers/engine';
-import type { Sandbox } from '../helpers/sandbox';
-import { control, credentialsFor, crmOrderItem, startTestSandbox } from '../helpers/sandbox';
+import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof control>;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-	api = control(sandbox);
-});
-afterAll(async () => await sandbox.close());
-beforeEach(async () => await api.reset());
+const env = useSandbox();
 
 const fromItems = (operation: string, options: Record<string, unknown> = {}) => ({
 	resource: 'order',
@@ -27,18 +18,18 @@ const fromItems = (operation: string, options: Record<string, unknown> = {}) => 
 
 const records = (count: number, bad: Record<number, Record<string, unknown>> = {}) =>
 	Array.from({ length: count }, (_, index) => ({
-		storeId: sandbox.storeId,
+		storeId: env.sandbox.storeId,
 		order: crmOrderItem(index, bad[index] ?? {}),
 	}));
 
 const createRequests = async () =>
-	(await api.requests()).filter((entry) => entry.method === 'POST' && entry.path === `/api/v1/store/${sandbox.storeId}/order`);
+	(await env.api.requests()).filter((entry) => entry.method === 'POST' && entry.path === `/api/v1/store/${env.sandbox.storeId}/order`);
 
 test('250 items in batches of 50: five requests, outputs paired in input order', async () => {
 	const result = await runPrintStore({
 		parameters: fromItems('create', { batchSize: 50 }),
 		items: records(250),
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 	});
 	expect(result.error).toBeUndefined();
 	expect(await createRequests()).toHaveLength(5);
@@ -48,19 +39,19 @@ test('250 items in batches of 50: five requests, outputs paired in input order',
 		expect(item.json.PartnerOrderReference).toBe(`crm-${index}`);
 		expect((item.json.OrderDetails as any).Recipient.NameFirst).toBe(`Customer${index}`);
 	});
-	const counts = await api.counts();
+	const counts = await env.api.counts();
 	expect(counts.total).toBe(250);
 	expect(Object.values(counts.byPartnerOrderReference).every((n) => n === 1)).toBe(true);
 });
 
 test('the default batch size is 50, and 1 sends one request per item', async () => {
-	const credentials = await credentialsFor(sandbox);
+	const credentials = await credentialsFor(env.sandbox);
 	await runPrintStore({ parameters: fromItems('getPriceQuote'), items: records(120), credentials });
-	const priceRequests = (await api.requests()).filter((entry) => entry.path.endsWith('/order/price'));
+	const priceRequests = (await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'));
 	expect(priceRequests).toHaveLength(3);
-	await api.clearRequests();
+	await env.api.clearRequests();
 	await runPrintStore({ parameters: fromItems('getPriceQuote', { batchSize: 1 }), items: records(4), credentials });
-	expect((await api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(4);
+	expect((await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(4);
 });
 
 test('100 items, 3 rejected by the service: 97 created exactly once, 3 errors naming their items', async () => {
@@ -72,7 +63,7 @@ test('100 items, 3 rejected by the service: 97 created exactly once, 3 errors na
 	const result = await runPrintStore({
 		parameters: fromItems('create', { batchSize: 50 }),
 		items: records(100, bad),
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 		continueOnFail: true,
 	});
 	expect(result.error).toBeUndefined();
@@ -85,7 +76,7 @@ test('100 items, 3 rejected by the service: 97 created exactly once, 3 errors na
 	expect(failed[2][1].error).toMatch(/^The service rejected item 93: .*Teleport/);
 	for (const [, json] of failed) expect(json.httpCode).toBe('400');
 
-	const counts = await api.counts();
+	const counts = await env.api.counts();
 	expect(counts.total).toBe(97);
 	for (let index = 0; index < 100; index++) {
 		expect(counts.byPartnerOrderReference[`crm-${index}`]).toBe(index in bad ? undefined : 1);
@@ -99,12 +90,12 @@ test('without continue-on-fail a rejected item stops the run, naming it and the 
 	const result = await runPrintStore({
 		parameters: fromItems('create', { batchSize: 10 }),
 		items: records(30, { 15: { Product: { ID: 'no-such-product', Quantity: 1 } } }),
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 	});
 	expect(result.error?.message).toMatch(/^The service rejected item 15: /);
 	expect(result.error?.context?.itemIndex).toBe(15);
 	// Batch 0-9 went through; batch 10-19 was rejected whole and the run stopped there.
-	expect((await api.counts()).total).toBe(10);
+	expect((await env.api.counts()).total).toBe(10);
 	expect(result.error?.description).toMatch(/10 order\(s\) were created before the run stopped at item 15: item 0 \(/);
 	expect(result.error?.description).toMatch(/^Nothing was created for this item\. /);
 	expect(result.error?.description).toMatch(/19 item\(s\) were not sent/);
@@ -117,14 +108,14 @@ test('items the service does not name are found by splitting the batch', async (
 	const result = await runPrintStore({
 		parameters: fromItems('getPriceQuote', { batchSize: 8 }),
 		items: records(8, { 0: { Product: { ID: 'nope-0', Quantity: 1 } }, 5: { Product: { ID: 'nope-5', Quantity: 1 } } }),
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 		continueOnFail: true,
 	});
 	expect(result.json.map((json) => (json.error ? 'error' : json.PartnerOrderReference))).toEqual([
 		'error', 'crm-1', 'crm-2', 'crm-3', 'crm-4', 'error', 'crm-6', 'crm-7',
 	]);
 	// One rejected batch, then one batch with the two named items set aside.
-	expect((await api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(2);
+	expect((await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(2);
 });
 
 test('items for different stores and test-mode settings go in separate requests', async () => {
@@ -132,9 +123,9 @@ test('items for different stores and test-mode settings go in separate requests'
 	const result = await runPrintStore({
 		parameters: { ...fromItems('getPriceQuote'), options: { testMode: '={{ $json.testMode }}' } },
 		items,
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 	});
 	expect(result.error).toBeUndefined();
 	expect(result.json.map((json) => json.PartnerOrderReference)).toEqual(['crm-0', 'crm-1', 'crm-2', 'crm-3', 'crm-4', 'crm-5']);
-	expect((await api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(2);
+	expect((await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(2);
 });

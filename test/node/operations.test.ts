@@ -1,20 +1,11 @@
 /**
- * Every operation of the Print Store node, run by n8n's engine against a live sandbox, checked field
+ * Every operation of the Print Store node, run by n8n's engine against a live env.sandbox, checked field
  * by field, plus the subscription key on every call and a token refreshed when it expires.
  */
 import { runPrintStore } from '../helpers/engine';
-import type { Sandbox } from '../helpers/sandbox';
-import { control, credentialsFor, crmOrderItem, startTestSandbox } from '../helpers/sandbox';
+import { control, credentialsFor, crmOrderItem, startTestSandbox, useSandbox } from '../helpers/sandbox';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof control>;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-	api = control(sandbox);
-});
-afterAll(async () => await sandbox.close());
-beforeEach(async () => await api.reset());
+const env = useSandbox();
 
 const jsonOrder = (storeId: string, orderItem: object, extra: object = {}) => ({
 	resource: 'order',
@@ -26,9 +17,9 @@ const jsonOrder = (storeId: string, orderItem: object, extra: object = {}) => ({
 
 async function createOrders(count: number) {
 	const result = await runPrintStore({
-		parameters: { ...jsonOrder(sandbox.storeId, {}), operation: 'create', orderItemJson: '={{ JSON.stringify($json.order) }}' },
+		parameters: { ...jsonOrder(env.sandbox.storeId, {}), operation: 'create', orderItemJson: '={{ JSON.stringify($json.order) }}' },
 		items: Array.from({ length: count }, (_, index) => ({ order: crmOrderItem(index) })),
-		credentials: await credentialsFor(sandbox),
+		credentials: await credentialsFor(env.sandbox),
 	});
 	expect(result.error).toBeUndefined();
 	return result.json;
@@ -37,8 +28,8 @@ async function createOrders(count: number) {
 describe('Store > Join With Invite Key', () => {
 	test('returns the store the user joined, with every field of the spec', async () => {
 		const result = await runPrintStore({
-			parameters: { resource: 'store', operation: 'joinWithInviteKey', inviteKey: sandbox.inviteKey },
-			credentials: await credentialsFor(sandbox),
+			parameters: { resource: 'store', operation: 'joinWithInviteKey', inviteKey: env.sandbox.inviteKey },
+			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(1);
@@ -59,9 +50,9 @@ describe('Store > Join With Invite Key', () => {
 describe('Order > Get Price Quote', () => {
 	test('one quote per item, every item-price and order-price field, paired in order', async () => {
 		const result = await runPrintStore({
-			parameters: { ...jsonOrder(sandbox.storeId, {}), operation: 'getPriceQuote', orderItemJson: '={{ JSON.stringify($json.order) }}' },
+			parameters: { ...jsonOrder(env.sandbox.storeId, {}), operation: 'getPriceQuote', orderItemJson: '={{ JSON.stringify($json.order) }}' },
 			items: [0, 1, 2].map((index) => ({ order: crmOrderItem(index) })),
-			credentials: await credentialsFor(sandbox),
+			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((quote) => quote.PartnerOrderReference)).toEqual(['crm-0', 'crm-1', 'crm-2']);
@@ -85,7 +76,7 @@ describe('Order > Get Price Quote', () => {
 		expect(quote.items[0].itemPrice.PrintPrice).toBeCloseTo(49.49, 2);
 		expect(quote.orderPrices.OrderTotalPrice).toBeGreaterThan(quote.orderPrices.PrintPriceTotal - 0.001);
 		// Pricing creates nothing.
-		expect((await api.counts()).total).toBe(0);
+		expect((await env.api.counts()).total).toBe(0);
 	});
 
 	test('builds the order item from the editor fields, template fields and collections included', async () => {
@@ -93,7 +84,7 @@ describe('Order > Get Price Quote', () => {
 			parameters: {
 				resource: 'order',
 				operation: 'getPriceQuote',
-				storeId: sandbox.storeId,
+				storeId: env.sandbox.storeId,
 				inputMode: 'fields',
 				productId: 'letter-2-sheet',
 				quantity: 3,
@@ -109,7 +100,7 @@ describe('Order > Get Price Quote', () => {
 					payments: { payment: [{ ExpectedAmount: 12.5, ID: 'pay-1', Method: 'CreditCard' }] },
 				},
 			},
-			credentials: await credentialsFor(sandbox),
+			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(result.error).toBeUndefined();
 		const quote = result.json[0] as { PartnerOrderReference: string; items: Array<Record<string, any>> };
@@ -118,7 +109,7 @@ describe('Order > Get Price Quote', () => {
 		expect(quote.items[0].Quantity).toBe(3);
 		expect(quote.items[0].itemPrice.SecondSheetPrice).toBeGreaterThan(0);
 		expect(quote.items[0].itemPrice.EnvelopePrice).toBeGreaterThan(0);
-		const logged = (await api.requests()).filter((entry) => entry.path.endsWith('/order/price'));
+		const logged = (await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'));
 		expect(logged).toHaveLength(1);
 	});
 });
@@ -131,7 +122,7 @@ describe('Order > Create', () => {
 			expect(typeof order.ID).toBe('string');
 			expect(typeof order.OrderNumber).toBe('string');
 			expect(order.PartnerOrderReference).toBe(`crm-${index}`);
-			expect(order.StoreID).toBe(sandbox.storeId);
+			expect(order.StoreID).toBe(env.sandbox.storeId);
 			expect(typeof order.StatusID).toBe('number');
 			expect(typeof order.StatusDescription).toBe('string');
 			expect(order.Completed).toBe(false);
@@ -143,20 +134,20 @@ describe('Order > Create', () => {
 			expect((order._meta as Record<string, unknown>).ChangeType).toBe('Created');
 		}
 		expect(new Set(orders.map((order) => order.ID)).size).toBe(2);
-		const counts = await api.counts();
+		const counts = await env.api.counts();
 		expect(counts.byPartnerOrderReference).toEqual({ 'crm-0': 1, 'crm-1': 1 });
 	});
 
 	test('custom callback URLs are sent with the order', async () => {
 		const result = await runPrintStore({
 			parameters: {
-				...jsonOrder(sandbox.storeId, crmOrderItem(7)),
+				...jsonOrder(env.sandbox.storeId, crmOrderItem(7)),
 				operation: 'create',
 				statusCallbacks: 'custom',
 				statusCallbackUrl: 'http://127.0.0.1:9/status',
 				statusDetailsCallbackUrl: 'http://127.0.0.1:9/details',
 			},
-			credentials: await credentialsFor(sandbox),
+			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(result.error).toBeUndefined();
 		const details = result.json[0].OrderDetails as Record<string, unknown>;
@@ -168,16 +159,16 @@ describe('Order > Create', () => {
 describe('Order > Get', () => {
 	test('by ID and by order number return the same order', async () => {
 		const [created] = await createOrders(1);
-		const credentials = await credentialsFor(sandbox);
+		const credentials = await credentialsFor(env.sandbox);
 		const byId = await runPrintStore({
-			parameters: { resource: 'order', operation: 'get', storeId: sandbox.storeId, orderId: { __rl: true, mode: 'id', value: created.ID } },
+			parameters: { resource: 'order', operation: 'get', storeId: env.sandbox.storeId, orderId: { __rl: true, mode: 'id', value: created.ID } },
 			credentials,
 		});
 		const byNumber = await runPrintStore({
 			parameters: {
 				resource: 'order',
 				operation: 'get',
-				storeId: sandbox.storeId,
+				storeId: env.sandbox.storeId,
 				orderId: { __rl: true, mode: 'orderNumber', value: created.OrderNumber },
 			},
 			credentials,
@@ -190,21 +181,21 @@ describe('Order > Get', () => {
 		expect(byNumber.json[0]).toEqual(byId.json[0]);
 		// The single-order read omits RecipientKey (spec); the rest of the recipient comes back.
 		expect((byId.json[0].OrderDetails as any).Recipient.City).toBe('Springfield');
-		const paths = (await api.requests()).filter((entry) => entry.method === 'GET').map((entry) => entry.rawPath);
-		expect(paths).toContain(`/api/v1/store/${sandbox.storeId}/order/${created.ID}`);
-		expect(paths).toContain(`/api/v1/store/${sandbox.storeId}/order/${created.OrderNumber}`);
+		const paths = (await env.api.requests()).filter((entry) => entry.method === 'GET').map((entry) => entry.rawPath);
+		expect(paths).toContain(`/api/v1/store/${env.sandbox.storeId}/order/${created.ID}`);
+		expect(paths).toContain(`/api/v1/store/${env.sandbox.storeId}/order/${created.OrderNumber}`);
 	});
 });
 
 describe('Order > Get Status History', () => {
 	test('one item per status record, oldest first; Latest Record Only gives the newest', async () => {
 		const [created] = await createOrders(1);
-		await api.advance(String(created.ID), { toStatusId: 5 });
-		const credentials = await credentialsFor(sandbox);
+		await env.api.advance(String(created.ID), { toStatusId: 5 });
+		const credentials = await credentialsFor(env.sandbox);
 		const parameters = {
 			resource: 'order',
 			operation: 'getStatusHistory',
-			storeId: sandbox.storeId,
+			storeId: env.sandbox.storeId,
 			orderId: { __rl: true, mode: 'orderNumber', value: created.OrderNumber },
 		};
 		const all = await runPrintStore({ parameters, credentials });
@@ -233,7 +224,7 @@ describe('User > Get Current', () => {
 	test('returns the connected user with every field of the spec', async () => {
 		const result = await runPrintStore({
 			parameters: { resource: 'user', operation: 'getCurrent' },
-			credentials: await credentialsFor(sandbox),
+			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(result.error).toBeUndefined();
 		const user = result.json[0];
@@ -247,30 +238,30 @@ describe('User > Get Current', () => {
 	test('passes the optional login', async () => {
 		const result = await runPrintStore({
 			parameters: { resource: 'user', operation: 'getCurrent', userOptions: { login: 'alice@print-store.test' } },
-			credentials: await credentialsFor(sandbox),
+			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(result.json[0].Username).toBe('alice');
-		const [logged] = (await api.requests()).filter((entry) => entry.path.startsWith('/api/v1/user'));
+		const [logged] = (await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/user'));
 		expect(logged.rawPath).toBe('/api/v1/user?login=alice%40print-store.test');
 	});
 });
 
 describe('Store > Remove Application Association', () => {
 	test('removes the association: success output, and the store is no longer usable', async () => {
-		const credentials = await credentialsFor(sandbox);
+		const credentials = await credentialsFor(env.sandbox);
 		const result = await runPrintStore({
 			parameters: {
 				resource: 'store',
 				operation: 'removeApplicationAssociation',
-				applicationId: sandbox.applicationId,
-				storeId: sandbox.storeId,
+				applicationId: env.sandbox.applicationId,
+				storeId: env.sandbox.storeId,
 			},
 			credentials,
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ success: true, applicationId: sandbox.applicationId, storeId: sandbox.storeId }]);
+		expect(result.json).toEqual([{ success: true, applicationId: env.sandbox.applicationId, storeId: env.sandbox.storeId }]);
 		const after = await runPrintStore({
-			parameters: { ...jsonOrder(sandbox.storeId, crmOrderItem(1)), operation: 'getPriceQuote' },
+			parameters: { ...jsonOrder(env.sandbox.storeId, crmOrderItem(1)), operation: 'getPriceQuote' },
 			credentials,
 		});
 		expect(after.error?.message).toBe('Invalid store');
@@ -279,22 +270,22 @@ describe('Store > Remove Application Association', () => {
 
 describe('Every request', () => {
 	test('carries the subscription key and a bearer token, on all seven operations', async () => {
-		const credentials = await credentialsFor(sandbox);
+		const credentials = await credentialsFor(env.sandbox);
 		const [created] = await createOrders(1);
 		const locator = { __rl: true, mode: 'id', value: created.ID };
 		const runs = [
-			{ resource: 'store', operation: 'joinWithInviteKey', inviteKey: sandbox.inviteKey },
-			{ ...jsonOrder(sandbox.storeId, crmOrderItem(1)), operation: 'getPriceQuote' },
-			{ resource: 'order', operation: 'get', storeId: sandbox.storeId, orderId: locator },
-			{ resource: 'order', operation: 'getStatusHistory', storeId: sandbox.storeId, orderId: locator },
+			{ resource: 'store', operation: 'joinWithInviteKey', inviteKey: env.sandbox.inviteKey },
+			{ ...jsonOrder(env.sandbox.storeId, crmOrderItem(1)), operation: 'getPriceQuote' },
+			{ resource: 'order', operation: 'get', storeId: env.sandbox.storeId, orderId: locator },
+			{ resource: 'order', operation: 'getStatusHistory', storeId: env.sandbox.storeId, orderId: locator },
 			{ resource: 'user', operation: 'getCurrent' },
-			{ resource: 'store', operation: 'removeApplicationAssociation', applicationId: sandbox.applicationId, storeId: sandbox.storeId },
+			{ resource: 'store', operation: 'removeApplicationAssociation', applicationId: env.sandbox.applicationId, storeId: env.sandbox.storeId },
 		];
 		for (const parameters of runs) {
 			const result = await runPrintStore({ parameters, credentials });
 			expect(result.error).toBeUndefined();
 		}
-		const logged = (await api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'));
+		const logged = (await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'));
 		const operations = new Set(logged.map((entry) => `${entry.method} ${entry.path.replace(/\/order\/[^/]+/, '/order/:id')}`));
 		expect(operations.size).toBe(7);
 		for (const entry of logged) {

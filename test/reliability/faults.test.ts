@@ -1,5 +1,5 @@
 /**
- * 2,000 creates through the node while the sandbox injects faults (10% 503, 5% 429 with
+ * 2,000 creates through the node while the env.sandbox injects faults (10% 503, 5% 429 with
  * Retry-After, 1% dropped connections, 200 ms latency spikes, access tokens expiring every few
  * seconds): every order is created at most once, every output item is paired, and the only errors
  * are for requests whose failure was not safe to retry, each saying what to check.
@@ -8,21 +8,13 @@ import { logLines } from '../helpers/verbose-logs';
 
 import { runPrintStore } from '../helpers/engine';
 import { leaks, secretValues } from '../helpers/secrets';
-import type { Sandbox } from '../helpers/sandbox';
-import { control, credentialsFor, crmOrderItem, startTestSandbox } from '../helpers/sandbox';
+import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof control>;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-	api = control(sandbox);
-});
-afterAll(async () => await sandbox.close());
+const env = useSandbox({}, { resetEach: false });
 
 test('2,000 creates under injected faults: nothing created twice, nothing lost, honest errors', async () => {
 	const total = 2000;
-	await api.faults({
+	await env.api.faults({
 		rate503: 0.1,
 		rate429: 0.05,
 		retryAfterSeconds: 1,
@@ -32,12 +24,12 @@ test('2,000 creates under injected faults: nothing created twice, nothing lost, 
 		tokenLifetimeSeconds: 3,
 		seed: 11,
 	});
-	const credentials = await credentialsFor(sandbox);
+	const credentials = await credentialsFor(env.sandbox);
 	const result = await runPrintStore({
 		parameters: {
 			resource: 'order',
 			operation: 'create',
-			storeId: sandbox.storeId,
+			storeId: env.sandbox.storeId,
 			inputMode: 'json',
 			orderItemJson: '={{ JSON.stringify($json.order) }}',
 			options: { batchSize: 10 },
@@ -46,16 +38,16 @@ test('2,000 creates under injected faults: nothing created twice, nothing lost, 
 		credentials,
 		continueOnFail: true,
 	});
-	await api.clearFaults();
+	await env.api.clearFaults();
 
 	expect(result.error).toBeUndefined();
 	expect(result.json).toHaveLength(total);
 	result.items.forEach((item, index) => expect(item.pairedItem).toEqual({ item: index }));
 
-	const counts = await api.counts();
+	const counts = await env.api.counts();
 	const created = result.json.filter((json) => json.ID);
 	const failed = result.json.map((json, index) => ({ json, index })).filter(({ json }) => json.error);
-	const log = await api.requests();
+	const log = await env.api.requests();
 	const statuses = log.filter((entry) => entry.path.endsWith('/order')).map((entry) => entry.status);
 	const summary = {
 		items: total,
@@ -90,7 +82,7 @@ test('2,000 creates under injected faults: nothing created twice, nothing lost, 
 	}
 	expect(failed.length).toBeLessThan(total * 0.1);
 
-	const secrets = secretValues(sandbox, credentials.tokenUpdates.map((update) => update.accessToken));
+	const secrets = secretValues(env.sandbox, credentials.tokenUpdates.map((update) => update.accessToken));
 	expect(leaks('output items', JSON.stringify(result.json), secrets)).toEqual([]);
 	expect(leaks('log lines', logLines().join('\n'), secrets)).toEqual([]);
 }, 300_000);

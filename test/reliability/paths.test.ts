@@ -3,18 +3,10 @@
  * in the sandbox's raw-path log, exactly as it crossed the wire.
  */
 import { runPrintStore } from '../helpers/engine';
-import type { Sandbox } from '../helpers/sandbox';
-import { control, credentialsFor, startTestSandbox } from '../helpers/sandbox';
+import { credentialsFor, useSandbox } from '../helpers/sandbox';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof control>;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-	api = control(sandbox);
-});
-afterAll(async () => await sandbox.close());
-beforeEach(async () => await api.clearRequests());
+const env = useSandbox({}, { resetEach: false });
+beforeEach(async () => await env.api.clearRequests());
 
 const sent = [
 	['an encoded slash', 'a%2Fb', 'a%252Fb'],
@@ -38,24 +30,24 @@ const refused = [
 
 describe.each(sent)('an ID with %s is sent encoded, inside its segment', (_name, id, encoded) => {
 	test('order ID (Get and Get Status History)', async () => {
-		const credentials = await credentialsFor(sandbox);
+		const credentials = await credentialsFor(env.sandbox);
 		for (const operation of ['get', 'getStatusHistory']) {
 			const result = await runPrintStore({
-				parameters: { resource: 'order', operation, storeId: sandbox.storeId, orderId: { __rl: true, mode: 'id', value: id } },
+				parameters: { resource: 'order', operation, storeId: env.sandbox.storeId, orderId: { __rl: true, mode: 'id', value: id } },
 				credentials,
 			});
 			// Reached the order handlers and was looked up as one ID: not found, not a route miss.
 			expect(result.error?.message).toBe('The requested order does not exist');
 		}
-		const paths = (await api.requests()).map((entry) => entry.rawPath);
+		const paths = (await env.api.requests()).map((entry) => entry.rawPath);
 		expect(paths).toEqual([
-			`/api/v1/store/${sandbox.storeId}/order/${encoded}`,
-			`/api/v1/store/${sandbox.storeId}/order/${encoded}/status`,
+			`/api/v1/store/${env.sandbox.storeId}/order/${encoded}`,
+			`/api/v1/store/${env.sandbox.storeId}/order/${encoded}/status`,
 		]);
 	});
 
 	test('store ID (Get Price Quote) and application ID (Remove Application Association)', async () => {
-		const credentials = await credentialsFor(sandbox);
+		const credentials = await credentialsFor(env.sandbox);
 		const price = await runPrintStore({
 			parameters: {
 				resource: 'order',
@@ -72,21 +64,21 @@ describe.each(sent)('an ID with %s is sent encoded, inside its segment', (_name,
 			credentials,
 		});
 		expect((remove.error as { httpCode?: string }).httpCode).toBe('400');
-		const paths = (await api.requests()).map((entry) => entry.rawPath);
+		const paths = (await env.api.requests()).map((entry) => entry.rawPath);
 		expect(paths).toEqual([`/api/v1/store/${encoded}/order/price`, `/api/v1/application/${encoded}/store/${encoded}`]);
 	});
 });
 
 test.each(refused)('an ID with %s is refused before anything is sent', async (_name, id) => {
-	const credentials = await credentialsFor(sandbox);
+	const credentials = await credentialsFor(env.sandbox);
 	const runs = [
-		{ resource: 'order', operation: 'get', storeId: sandbox.storeId, orderId: { __rl: true, mode: 'orderNumber', value: id } },
+		{ resource: 'order', operation: 'get', storeId: env.sandbox.storeId, orderId: { __rl: true, mode: 'orderNumber', value: id } },
 		{ resource: 'order', operation: 'getStatusHistory', storeId: id, orderId: { __rl: true, mode: 'id', value: 'ord_1' } },
-		{ resource: 'store', operation: 'removeApplicationAssociation', applicationId: id, storeId: sandbox.storeId },
+		{ resource: 'store', operation: 'removeApplicationAssociation', applicationId: id, storeId: env.sandbox.storeId },
 	];
 	for (const parameters of runs) {
 		const result = await runPrintStore({ parameters, credentials });
 		expect(result.error?.message).toMatch(/^Invalid "(Order \(By Order Number\)|Store ID|Application ID)" in item 0: .* is not a valid ID/);
 	}
-	expect(await api.requests()).toEqual([]);
+	expect(await env.api.requests()).toEqual([]);
 });
