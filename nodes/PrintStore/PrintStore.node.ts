@@ -13,7 +13,8 @@ export class PrintStore implements INodeType {
 		icon: { light: 'file:../../icons/printStore.svg', dark: 'file:../../icons/printStore.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle:
+			'={{ ({ create: "Create orders", getPriceQuote: "Get price quote", get: "Get order", getStatusHistory: "Get status history", joinWithInviteKey: "Join store", removeApplicationAssociation: "Remove application", getCurrent: "Get current user" })[$parameter["operation"]] }}',
 		description: 'Price and create print orders, read orders and their status history, and manage store access',
 		defaults: { name: 'Print Store' },
 		usableAsTool: true,
