@@ -13,6 +13,8 @@ export interface N8nServer {
 	/** http://127.0.0.1:<port> without a trailing slash */
 	url: string;
 	port: number;
+	/** The n8n main process (its task runner is a child of it), e.g. for reading /proc/<pid>/status. */
+	pid: number;
 	userFolder: string;
 	logFile: string;
 	/** n8n's OAuth2 redirect URI, which the authorization server must accept. */
@@ -115,5 +117,5 @@ export async function startN8n(log: Log, options: StartN8nOptions): Promise<N8nS
 		await stop();
 		throw new Error(`${(error as Error).message}\n--- n8n log (last lines) ---\n${logTail()}`);
 	}
-	return { url, port, userFolder: options.userFolder, logFile, oauthRedirectUri: oauthRedirectUriFor(port), stop, logTail };
+	return { url, port, pid: n8n.child.pid!, userFolder: options.userFolder, logFile, oauthRedirectUri: oauthRedirectUriFor(port), stop, logTail };
 }

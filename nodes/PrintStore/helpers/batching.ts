@@ -173,6 +173,11 @@ async function sendNarrowing(run: BatchRun, group: BatchGroup, entries: BatchEnt
 	if (rejection && !run.stopped) await narrow(run, group, entries, rejection);
 }
 
+/**
+ * Sends every group's entries, batchSize at a time. Consumes the groups (their entries are emptied):
+ * once a batch is answered nothing refers to its order items any more, so on a large run the node
+ * holds its results and the batches still to send, not a second copy of every item it sent.
+ */
 export async function sendInBatches(
 	ctx: IExecuteFunctions,
 	operation: BatchOperation,
@@ -182,9 +187,10 @@ export async function sendInBatches(
 ): Promise<{ outcomes: Map<number, Outcome>; stopped: boolean }> {
 	const run: BatchRun = { ctx, operation, stopOnError, outcomes: new Map(), stopped: false };
 	for (const group of groups) {
-		for (let start = 0; start < group.entries.length && !run.stopped; start += batchSize) {
-			await sendNarrowing(run, group, group.entries.slice(start, start + batchSize));
-		}
+		const batches: BatchEntry[][] = [];
+		for (let start = 0; start < group.entries.length; start += batchSize) batches.push(group.entries.slice(start, start + batchSize));
+		group.entries = [];
+		while (batches.length > 0 && !run.stopped) await sendNarrowing(run, group, batches.shift()!);
 	}
 	return { outcomes: run.outcomes, stopped: run.stopped };
 }

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench`: the four benchmarks of issue 6 against the peers a user would pick instead,
+ * printed as tables and written to bench/RESULTS.md (with a JSON copy of the raw numbers).
+ *
+ *   npm run bench                                  everything, full sizes (about 30 min on 2 cores)
+ *   npm run bench -- --only create --quick         one benchmark, small sizes, 3 runs
+ *   npm run bench -- --only trigger,footprint --runs 7
+ *
+ * A full run of all four writes bench/RESULTS.md; anything else writes bench/.runs/results.md,
+ * unless --out says where.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { createLog } from '../scripts/n8n/log';
+import { provisionRuntime } from '../scripts/n8n/runtime';
+import { benchCreate } from './create';
+import { benchFootprint } from './footprint';
+import { describeMachine } from './lib/machine';
+import { startBenchN8n, type BenchN8n } from './lib/n8n';
+import { renderReport, type Section } from './lib/report';
+import { benchScaling } from './scaling';
+import { measureTrigger, triggerSection, type TriggerOptions, type TriggerRuns } from './trigger';
+
+const ALL = ['create', 'trigger', 'footprint', 'scaling'] as const;
+type Benchmark = (typeof ALL)[number];
+
+const { values: args } = parseArgs({
+	options: {
+		only: { type: 'string', multiple: true },
+		quick: { type: 'boolean', default: false },
+		runs: { type: 'string' },
+		items: { type: 'string' },
+		out: { type: 'string' },
+		help: { type: 'boolean', default: false },
+	},
+	strict: true,
+});
+
+if (args.help) {
+	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
+  --only LIST   run only these benchmarks (comma-separated or repeated)
+  --quick       small sizes and 3 runs, for a check that everything works (minutes, not half an hour)
+  --runs N      runs per contender (default 5; 3 with --quick)
+  --items N     items per run of the create benchmark (default 10000; 1000 with --quick)
+  --out FILE    where the Markdown report goes (default: bench/RESULTS.md for a full run, else bench/.runs/results.md)
+`);
+	process.exit(0);
+}
+
+const only = (args.only ?? []).flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean);
+for (const name of only) if (!ALL.includes(name as Benchmark)) throw new Error(`--only: unknown benchmark "${name}" (known: ${ALL.join(', ')})`);
+const selected = new Set<Benchmark>(only.length ? (only as Benchmark[]) : ALL);
+const quick = args.quick === true;
+const runs = Number(args.runs ?? (quick ? 3 : 5));
+const items = Number(args.items ?? (quick ? 1_000 : 10_000));
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number of at least 1');
+if (!Number.isInteger(items) || items < 1) throw new Error('--items needs a whole number of at least 1');
+const fullRun = selected.size === ALL.length && !quick && args.runs === undefined && args.items === undefined;
+const out = path.resolve(args.out ?? (fullRun ? path.join(__dirname, 'RESULTS.md') : path.join(__dirname, '.runs', 'results.md')));
+
+const log = createLog('bench');
+
+async function main() {
+	const started = Date.now();
+	const runtime = await provisionRuntime(log);
+	const machine = describeMachine(runtime);
+	const sections: Section[] = [];
+	const print = (section: Section) => process.stdout.write(`\n## ${section.title}\n\n${section.body}\n\n`);
+
+	// Footprint needs no n8n server; it runs first so a broken n8n start still leaves it measured.
+	// The report keeps the issue's order (create, trigger, footprint, scaling) whatever order they ran in.
+	if (selected.has('footprint')) {
+		const section = await benchFootprint({ runtime, repetitions: quick ? 7 : 31 }, log);
+		sections.push(section);
+		print(section);
+	}
+
+	let bench: BenchN8n | undefined;
+	const stop = async () => {
+		await bench?.close();
+		bench = undefined;
+	};
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop().finally(() => process.exit(130)));
+	const triggerOptions: TriggerOptions = { callbacks: quick ? 200 : 1_000, concurrency: 50, runs };
+	let triggerRuns: TriggerRuns | undefined;
+	try {
+		if (selected.has('create') || selected.has('trigger') || selected.has('scaling')) bench = await startBenchN8n(log);
+		if (selected.has('create')) {
+			const section = await benchCreate(bench!, { items, runs, calibrationItems: quick ? 300 : 2_000 }, log);
+			sections.push(section);
+			print(section);
+		}
+		if (selected.has('scaling')) {
+			const section = await benchScaling(bench!, { sizes: quick ? [200, 1_000, 2_000] : [1_000, 10_000, 50_000], runs }, log);
+			sections.push(section);
+			print(section);
+		}
+		if (selected.has('trigger')) triggerRuns = await measureTrigger(bench!, triggerOptions, log);
+		await stop();
+		if (triggerRuns) {
+			// The control: a second n8n in which n8n's own Webhook node gets no isolate-free fast path either.
+			bench = await startBenchN8n(log, { N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP: 'false' });
+			const control = await measureTrigger(bench, { ...triggerOptions, runs: quick ? 1 : 3 }, log, 'Trigger burst, control n8n');
+			const section = triggerSection(triggerOptions, triggerRuns, control);
+			sections.push(section);
+			print(section);
+		}
+	} finally {
+		await stop();
+	}
+	sections.sort((a, b) => ALL.indexOf(a.id as Benchmark) - ALL.indexOf(b.id as Benchmark));
+
+	const settings = [
+		only.length ? `--only ${[...selected].join(',')}` : 'all four benchmarks',
+		quick ? '--quick' : 'full sizes',
+		`${runs} runs per contender`,
+	].join(', ');
+	const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+	const report = renderReport({ machine, command, settings, sections, minutes: (Date.now() - started) / 60_000 });
+	mkdirSync(path.dirname(out), { recursive: true });
+	writeFileSync(out, report);
+	writeFileSync(out.replace(/\.md$/, '.json'), `${JSON.stringify({ machine, settings, sections }, null, 1)}\n`);
+	process.stdout.write(`\nTargets:\n${sections.flatMap((s) => s.targets).map((t) => `  ${t.met ? 'met ' : 'MISS'}  ${t.name}: ${t.value}`).join('\n')}\n`);
+	log.info(`Report written to ${path.relative(process.cwd(), out)}`);
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`\nBenchmark failed: ${error.stack ?? error.message}\n`);
+	process.exit(1);
+});

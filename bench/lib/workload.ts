@@ -1,0 +1,57 @@
+/**
+ * The workload every create benchmark uses: CRM-style contact records, mapped to Print Store order
+ * items the way the README shows. The same mapping exists three times, once per contender: as the
+ * n8n expression in the Print Store node's "Order Item (JSON)", inside the HTTP Request node's JSON
+ * body, and as a plain function for the plain client.
+ */
+
+/** One CRM record. Kept free of nested functions: its source text is also run in n8n's Code node. */
+export function crmRecord(index: number) {
+	return {
+		crmId: `crm-${index}`,
+		firstName: `Customer${index}`,
+		lastName: 'Example',
+		email: `customer${index}@example.com`,
+		street: `${index} Main Street`,
+		city: 'Springfield',
+		state: 'IL',
+		zip: '62701',
+		country: 'US',
+		quantity: 100 + (index % 50),
+	};
+}
+
+export type CrmRecord = ReturnType<typeof crmRecord>;
+
+/** The record → order item mapping, as n8n expression source (inside `{{ }}`). */
+export const ORDER_ITEM_EXPRESSION =
+	"{ Product: { ID: 'postcard-4x6', Quantity: $json.quantity, DeliveryMethod: 'Standard' }, " +
+	'Recipient: { NameFirst: $json.firstName, NameLast: $json.lastName, AddressLine1: $json.street, City: $json.city, ' +
+	'Province: $json.state, Postalcode: $json.zip, Country: $json.country }, PartnerOrderReference: $json.crmId }';
+
+/** The same mapping as a function, for the plain client. */
+export function orderItemFor(record: CrmRecord) {
+	return {
+		Product: { ID: 'postcard-4x6', Quantity: record.quantity, DeliveryMethod: 'Standard' },
+		Recipient: {
+			NameFirst: record.firstName,
+			NameLast: record.lastName,
+			AddressLine1: record.street,
+			City: record.city,
+			Province: record.state,
+			Postalcode: record.zip,
+			Country: record.country,
+		},
+		PartnerOrderReference: record.crmId,
+	};
+}
+
+/** n8n Code node source that outputs `count` CRM records, one item each. */
+export function crmRecordsCode(count: number): string {
+	return [
+		`const crmRecord = ${crmRecord.toString()};`,
+		`const items = new Array(${count});`,
+		`for (let i = 0; i < ${count}; i++) items[i] = { json: crmRecord(i) };`,
+		'return items;',
+	].join('\n');
+}
