@@ -1,20 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as order from './actions/order';
-import { router } from './actions/router';
-import * as store from './actions/store';
-import * as user from './actions/user';
+import { resourceDescriptions, router, subtitleExpression } from './actions/router';
 
 export class PrintStore implements INodeType {
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle -- the subtitle is built from the operation lists (actions/router.ts), so a new operation needs no edit here
 	description: INodeTypeDescription = {
 		displayName: 'Print Store',
 		name: 'printStore',
 		icon: { light: 'file:../../icons/printStore.svg', dark: 'file:../../icons/printStore.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle:
-			'={{ ({ create: "Create orders", getPriceQuote: "Get price quote", get: "Get order", getStatusHistory: "Get status history", joinWithInviteKey: "Join store", removeApplicationAssociation: "Remove application", getCurrent: "Get current user" })[$parameter["operation"]] }}',
+		subtitle: subtitleExpression(),
 		description: 'Price and create print orders, read orders and their status history, and manage store access',
 		defaults: { name: 'Print Store' },
 		usableAsTool: true,
@@ -31,12 +28,11 @@ export class PrintStore implements INodeType {
 					{ name: 'Order', value: 'order' },
 					{ name: 'Store', value: 'store' },
 					{ name: 'User', value: 'user' },
+					{ name: 'Custom API Call', value: 'customApiCall' },
 				],
 				default: 'order',
 			},
-			...order.description,
-			...store.description,
-			...user.description,
+			...resourceDescriptions,
 		],
 	};
 

@@ -1,58 +1,18 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { registerCallbacks, unregisterCallbacks } from '../PrintStore/helpers/callbackRegistry';
-import { firstSighting, forgetTrigger } from './dedupe';
-import { enrich } from './enrich';
-import type { NormalizedEvent } from './normalize';
-import { checkPayloadShape, normalizeEvents, PayloadRejected } from './normalize';
-import { decodeBody, eventFilter, KNOWN_STATUSES } from './request';
+import { register, registrationExists, unregister } from './registration';
+import { KNOWN_STATUSES } from './webhook/filter';
+import { emit, readEvents, readPayload, refuse, selectEvents } from './webhook/receive';
+import { checkSecret } from './webhook/secret';
 
 const enriching = { show: { enrich: ['order', 'statusHistory'] } };
-
-interface Registration extends IDataObject {
-	statusUrl: string;
-	detailsUrl: string;
-	secret: string;
-	registeredAt: string;
-}
-
-const MAX_BODY_BYTES = 1024 * 1024;
-
-function sha256(value: string): Buffer {
-	return createHash('sha256').update(value, 'utf8').digest();
-}
-
-/** Constant-time: both sides are hashed to the same length first. */
-function secretsMatch(given: string, expected: string): boolean {
-	return timingSafeEqual(sha256(given), sha256(expected));
-}
-
-function registrationKey(isTest: boolean) {
-	return isTest ? 'testRegistration' : 'registration';
-}
-
-function withSecret(url: string, secret: string): string {
-	return `${url}${url.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;
-}
-
-function fixedSecret(ctx: IHookFunctions | IWebhookFunctions): string {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	return typeof options.callbackSecret === 'string' ? options.callbackSecret : '';
-}
-
-function isTestWebhook(ctx: IHookFunctions): boolean {
-	return ctx.getMode() === 'manual';
-}
 
 export class PrintStoreTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -118,7 +78,8 @@ export class PrintStoreTrigger implements INodeType {
 				type: 'multiOptions',
 				options: KNOWN_STATUSES.map((status) => ({ name: status, value: status })),
 				default: [],
-				description: 'Start only for these statuses, matched on the status description. Leave empty for every status.',
+				description:
+					'Start only for these statuses, matched on the status description. Leave empty for every status. Events whose status could not be read (see missingFields) start the workflow only when this and Other Statuses are empty.',
 			},
 			{
 				displayName: 'Other Statuses',
@@ -133,7 +94,8 @@ export class PrintStoreTrigger implements INodeType {
 				name: 'completedOnly',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to start only for events of orders marked completed',
+				description:
+					'Whether to start only for events that say their order is completed. Status records themselves carry no Completed flag: this passes only events whose payload includes the order (or a Completed field), so leave it off for plain status records.',
 			},
 			{
 				displayName: 'Fetch From the API',
@@ -200,110 +162,30 @@ export class PrintStoreTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			/** Keeps an existing registration (and its secret) across n8n restarts. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const stored = this.getWorkflowStaticData('node')[registrationKey(isTestWebhook(this))] as Registration | undefined;
-				if (!stored?.secret) return false;
-				const fixed = fixedSecret(this);
-				if (fixed && !secretsMatch(fixed, stored.secret)) return false;
-				return stored.statusUrl === withSecret(this.getNodeWebhookUrl('default') as string, stored.secret);
+				return registrationExists(this);
 			},
-
 			async create(this: IHookFunctions): Promise<boolean> {
-				const isTest = isTestWebhook(this);
-				const secret = fixedSecret(this) || randomBytes(24).toString('hex');
-				const registration: Registration = {
-					statusUrl: withSecret(this.getNodeWebhookUrl('default') as string, secret),
-					detailsUrl: withSecret(this.getNodeWebhookUrl('setup') as string, secret),
-					secret,
-					registeredAt: new Date().toISOString(),
-				};
-				this.getWorkflowStaticData('node')[registrationKey(isTest)] = registration;
-				if (!isTest) {
-					const { statusUrl, detailsUrl, registeredAt } = registration;
-					registerCallbacks(this.getWorkflowStaticData('global'), this.getNode().name, { statusUrl, detailsUrl, registeredAt });
-				}
+				register(this);
 				return true;
 			},
-
-			/** Retires the secret: callbacks carrying it are refused from now on. */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const isTest = isTestWebhook(this);
-				const nodeData = this.getWorkflowStaticData('node');
-				const stored = nodeData[registrationKey(isTest)] as Registration | undefined;
-				if (stored?.secret) forgetTrigger(stored.secret);
-				delete nodeData[registrationKey(isTest)];
-				if (!isTest) unregisterCallbacks(this.getWorkflowStaticData('global'), this.getNode().name);
+				unregister(this);
 				return true;
 			},
 		},
 	};
 
+	/** Secret check, payload check, normalize, filter and dedupe, then answer and start the workflow. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const request = this.getRequestObject();
-		const response = this.getResponseObject();
-		const refuse = (status: number, error: string): IWebhookResponseData => {
-			response.status(status).json({ received: false, error });
-			return { noWebhookResponse: true };
-		};
-
-		const isTest = this.getMode() === 'manual';
-		const stored = this.getWorkflowStaticData('node')[registrationKey(isTest)] as Registration | undefined;
-		const expected = fixedSecret(this) || stored?.secret || '';
-		const given = request.query?.secret;
-		// A test URL listens only while someone waits in the editor; without a fixed secret it takes
-		// events without one, so a sample can be sent by hand.
-		const lenientTest = isTest && !fixedSecret(this) && given === undefined;
-		if (!lenientTest) {
-			if (typeof given !== 'string' || given === '') return refuse(401, 'Missing callback secret');
-			if (!expected || !secretsMatch(given, expected)) return refuse(403, 'Wrong callback secret');
-		}
-
-		const declaredLength = Number(request.headers['content-length'] ?? 0);
-		const rawLength = (request as { rawBody?: Buffer }).rawBody?.length ?? 0;
-		if (declaredLength > MAX_BODY_BYTES || rawLength > MAX_BODY_BYTES) {
-			return refuse(413, 'Payload larger than 1 MiB');
-		}
-
-		const kind = this.getWebhookName() === 'setup' ? 'details' : 'status';
-		let events: NormalizedEvent[];
-		try {
-			const payload = decodeBody(this.getBodyData(), request.headers['content-type']);
-			checkPayloadShape(payload);
-			events = normalizeEvents(payload, kind, new Date());
-		} catch (error) {
-			if (error instanceof PayloadRejected) return refuse(error.httpStatus, error.message);
-			throw new NodeOperationError(this.getNode(), error as Error);
-		}
-
-		const keep = eventFilter(this);
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const dedupe = options.ignoreDuplicates !== false;
-		const windowMs = Number(options.duplicateWindowMinutes ?? 60) * 60_000;
-		let duplicates = 0;
-		let filtered = 0;
-		const emitted = events.filter((event) => {
-			if (!keep(event)) {
-				filtered++;
-				return false;
-			}
-			if (dedupe && !firstSighting(expected || 'test', event.eventKey, windowMs)) {
-				duplicates++;
-				return false;
-			}
-			return true;
-		});
-
-		const acknowledgement = { received: true, events: events.length, emitted: emitted.length, duplicates, filtered };
+		const auth = checkSecret(this);
+		if (!auth.ok) return refuse(this, auth.status, auth.error);
+		const read = readPayload(this);
+		if ('refused' in read) return refuse(this, read.refused.httpStatus, read.refused.message);
+		const events = readEvents(this, read.payload);
+		if (!Array.isArray(events)) return refuse(this, events.httpStatus, events.message);
+		const { emitted, acknowledgement } = selectEvents(this, events, auth.secret);
 		if (emitted.length === 0) return { webhookResponse: acknowledgement };
-
-		const enrichment = this.getNodeParameter('enrich', 'none') as string;
-		if (enrichment !== 'none') {
-			// Answer the service first; the lookups must not hold up its callback.
-			response.status(200).json(acknowledgement);
-			await enrich(this, emitted, enrichment);
-			return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray(emitted)] };
-		}
-		return { webhookResponse: acknowledgement, workflowData: [this.helpers.returnJsonArray(emitted)] };
+		return await emit(this, emitted, acknowledgement);
 	}
 }

@@ -1,10 +1,11 @@
 /**
- * The trigger's payload handling, as pure functions: every accepted callback shape gives one
- * normalized item per status record; hostile shapes are refused with a 4xx status.
+ * The trigger's payload handling, as pure functions: every parseable callback gives one normalized
+ * item per status record (or per object when no status can be found); only hostile or unparseable
+ * bodies are refused with a 4xx status.
  */
-import { firstSighting } from '../../nodes/PrintStoreTrigger/dedupe';
-import { checkPayloadShape, normalizeEvents, PayloadRejected, toIsoTimestamp } from '../../nodes/PrintStoreTrigger/normalize';
-import { decodeBody } from '../../nodes/PrintStoreTrigger/request';
+import { firstDeliveries, firstSighting } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { checkPayloadShape, normalizeEvents, PayloadRejected, toIsoTimestamp } from '../../nodes/PrintStoreTrigger/webhook/normalize';
+import { decodeBody } from '../../nodes/PrintStoreTrigger/webhook/decode';
 
 const received = new Date('2026-11-22T10:00:00.000Z');
 
@@ -48,7 +49,7 @@ describe('accepted shapes', () => {
 			StatusDescription: 'Shipped',
 			Timestamp: '2026-11-21T08:00:00.000Z',
 			TrackingNumber: '1Z999',
-			ShippedDate: '2026-11-21T08:00:00.000Z',
+			ShippedDate: '2026-11-21T08:00:00Z',
 			ChangeType: 'StatusChanged',
 			StatusUpdateFailed: false,
 			receivedAt: '2026-11-22T10:00:00.000Z',
@@ -116,16 +117,17 @@ describe('accepted shapes', () => {
 describe('refused shapes', () => {
 	test.each([
 		['empty text', ''],
-		['empty object', {}],
+		['empty object without a body', {}],
 		['nothing', undefined],
 		['malformed JSON', '{"StatusID": 4,'],
 		['a bare number', 42],
 	])('%s → 400', (_name, body) => {
-		expect(rejected(() => decodeBody(body, 'application/json')).httpStatus).toBe(400);
+		expect(rejected(() => decodeBody(body, 'application/json', 0)).httpStatus).toBe(400);
 	});
 
-	test('no status record anywhere → 400', () => {
-		expect(rejected(() => normalizeEvents({ hello: 'world' }, 'status', received)).httpStatus).toBe(400);
+	test('{} is a payload, an empty request is not', () => {
+		expect(decodeBody({}, 'application/json', 2)).toEqual({});
+		expect(rejected(() => decodeBody({}, 'application/json', 0)).httpStatus).toBe(400);
 	});
 
 	test.each(['__proto__', 'constructor', 'prototype'])('a "%s" key at any depth → 400, nothing polluted', (key) => {
@@ -165,5 +167,73 @@ describe('duplicate memory', () => {
 		// The oldest keys were dropped to keep the bound, so they pass again.
 		expect(firstSighting('trigger-c', 'key-0', 60_000, 5_000_001)).toBe(true);
 		expect(firstSighting('trigger-c', 'key-19999', 60_000, 5_000_001)).toBe(false);
+	});
+});
+
+describe('payloads the spec does not show', () => {
+	test('no status anywhere: still one event, with what was found and what was not', () => {
+		const [event] = normalizeEvents({ hello: 'world' }, 'status', received);
+		expect(event).toMatchObject({ OrderID: null, StatusID: null, StatusDescription: null, raw: { hello: 'world' } });
+		expect(event.missingFields).toEqual(['OrderID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Timestamp']);
+	});
+
+	test('different unrecognized payloads are different events; the same payload is the same event', () => {
+		const [a] = normalizeEvents({ hello: 'world' }, 'status', received);
+		const [b] = normalizeEvents({ hello: 'moon' }, 'status', received);
+		const [c] = normalizeEvents({ hello: 'world' }, 'status', received);
+		expect(a.eventKey).not.toBe(b.eventKey);
+		expect(a.eventKey).toBe(c.eventKey);
+	});
+
+	test.each([
+		['Status as text, OrderId', { OrderId: 'ord_9', Status: 'Shipped' }, { OrderID: 'ord_9', StatusDescription: 'Shipped', StatusID: null }],
+		['Status as a number', { orderNumber: 'PS-9', Status: 4 }, { OrderNumber: 'PS-9', StatusID: 4, StatusDescription: null }],
+		['StatusCode and lower-case names', { order_id: 'ord_9', statusCode: '5', statusdescription: 'Delivered' }, { OrderID: 'ord_9', StatusID: 5, StatusDescription: 'Delivered' }],
+		['a data envelope', { event: 'order.status', data: { OrderID: 'ord_9', StatusID: 2 } }, { OrderID: 'ord_9', StatusID: 2 }],
+		['an Order envelope', { Order: { ID: 'ord_9', OrderNumber: 'PS-9', StatusID: 3, Completed: false } }, { OrderID: 'ord_9', OrderNumber: 'PS-9', StatusID: 3, Completed: false }],
+	])('%s', (_name, payload, expected) => {
+		const [event] = normalizeEvents(payload, 'status', received);
+		expect(event).toMatchObject(expected);
+		expect(event.raw).toEqual(payload);
+	});
+
+	test('nothing is made up: a plain ShippedDate stays as sent, StatusUpdateFailed stays unset', () => {
+		const [event] = normalizeEvents({ OrderID: 'ord_1', StatusID: 4, ShippedDate: '20261122' }, 'status', received);
+		expect(event.ShippedDate).toBe('20261122');
+		expect('StatusUpdateFailed' in event).toBe(false);
+		const [flagged] = normalizeEvents({ OrderID: 'ord_1', StatusID: 4, StatusUpdateFailed: true }, 'status', received);
+		expect(flagged.StatusUpdateFailed).toBe(true);
+	});
+
+	test('every field of the status record is kept', () => {
+		const record = {
+			...shipped,
+			ProofUrl: 'https://proofs.example/1.pdf',
+			RenderedPageUrls: ['https://proofs.example/1-1.png'],
+			IntelligentMailingBarcode: '0070012345678',
+			IntelligentMailingSerialNumber: 'IM-1',
+			_meta: { Messages: ['Handed to carrier'], ChangeType: 'StatusChanged' },
+		};
+		const [event] = normalizeEvents(record, 'details', received);
+		expect(event).toMatchObject({
+			ProofUrl: 'https://proofs.example/1.pdf',
+			RenderedPageUrls: ['https://proofs.example/1-1.png'],
+			IntelligentMailingBarcode: '0070012345678',
+			IntelligentMailingSerialNumber: 'IM-1',
+			Messages: ['Handed to carrier'],
+			StatusUpdateFailed: false,
+		});
+	});
+});
+
+describe('duplicates across processes', () => {
+	test('a delivery recorded by one process is a duplicate for another that shares the static data', () => {
+		const staticData: Record<string, unknown> = {};
+		expect(firstDeliveries(staticData as never, 'process-a', ['k1', 'k2'], 60_000, 1_000)).toEqual([true, true]);
+		// Another process: its own memory is empty, the static data n8n reloads carries the keys.
+		const reloaded = JSON.parse(JSON.stringify(staticData)) as Record<string, unknown>;
+		expect(firstDeliveries(reloaded as never, 'process-b', ['k1', 'k3'], 60_000, 2_000)).toEqual([false, true]);
+		// After the window the same key is new again.
+		expect(firstDeliveries(reloaded as never, 'process-c', ['k1'], 60_000, 70_000)).toEqual([true]);
 	});
 });

@@ -1,12 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import * as custom from './custom';
 import * as order from './order';
 import * as store from './store';
 import * as user from './user';
 
 type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 
+/** Every operation of the node: adding one is a file under its resource and a line here. */
 const operations: Record<string, Record<string, Execute>> = {
 	order: {
 		create: order.create.execute,
@@ -23,10 +25,29 @@ const operations: Record<string, Record<string, Execute>> = {
 	},
 };
 
+export const resourceDescriptions: INodeProperties[] = [
+	...order.description,
+	...store.description,
+	...user.description,
+	...custom.description,
+];
+
+/** The canvas subtitle: each operation's action text, taken from the operation lists above. */
+export function subtitleExpression(): string {
+	const actions: Record<string, string> = {};
+	for (const property of resourceDescriptions) {
+		if (property.name !== 'operation') continue;
+		for (const option of (property.options ?? []) as INodePropertyOptions[]) {
+			if (option.action) actions[String(option.value)] = option.action;
+		}
+	}
+	return `={{ (${JSON.stringify(actions)})[$parameter["operation"]] }}`;
+}
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = operations[resource]?.[operation];
+	const execute = operation === 'customApiCall' ? custom.customApiCall.execute : operations[resource]?.[operation];
 	if (!execute) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
 	}

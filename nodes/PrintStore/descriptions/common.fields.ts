@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export const storeIdField = (show: INodeProperties['displayOptions']): INodeProperties => ({
+export const storeIdField: INodeProperties = {
 	displayName: 'Store ID',
 	name: 'storeId',
 	type: 'string',
@@ -9,8 +9,7 @@ export const storeIdField = (show: INodeProperties['displayOptions']): INodeProp
 	placeholder: 'e.g. store_1001',
 	description:
 		'ID of the store to work in. It is the StoreID that Store > Join With Invite Key returns; the connected application must be associated with the store.',
-	displayOptions: show,
-});
+};
 
 export const recipientFields: INodeProperties[] = [
 	{ displayName: 'First Name', name: 'NameFirst', type: 'string', default: '' },

@@ -2,10 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { customerFields, productDetailFields, recipientFields } from './common.fields';
 
-/** The Order item of the spec, defined once and shown by both Get Price Quote and Create. */
-const show = { show: { resource: ['order'], operation: ['create', 'getPriceQuote'] } };
-const showFields = { show: { ...show.show, inputMode: ['fields'] } };
-const showJson = { show: { ...show.show, inputMode: ['json'] } };
+/**
+ * The Order item of the spec, defined once for Get Price Quote and Create. Each operation decides
+ * where these fields show; here only the conditions inside the list (the input mode) are set.
+ */
+const showFields = { show: { inputMode: ['fields'] } };
+const showJson = { show: { inputMode: ['json'] } };
 
 const ORDER_ITEM_EXAMPLE = `{
   "Product": { "ID": "postcard-4x6", "Quantity": 100, "DeliveryMethod": "Standard" },
@@ -39,7 +41,6 @@ export const orderItemFields: INodeProperties[] = [
 			},
 		],
 		default: 'fields',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Order Item (JSON)',
@@ -298,7 +299,6 @@ export const orderRequestOptions: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: show,
 	options: [
 		{
 			displayName: 'Batch Size',
@@ -308,6 +308,26 @@ export const orderRequestOptions: INodeProperties = {
 			default: 50,
 			description:
 				'How many input items to send in one request. 1 sends one request per item. If the service rejects a batch, the node splits it to find the items at fault, so the others still go through.',
+		},
+		{
+			displayName: 'If the Service Refuses a Batch',
+			name: 'onRejectedBatch',
+			type: 'options',
+			options: [
+				{
+					name: 'Find the Items at Fault',
+					value: 'narrow',
+					description:
+						'Split the batch to find the items the service refused and send the others again. Assumes a refused batch (HTTP 400) created nothing, as the API documents.',
+				},
+				{
+					name: 'Fail the Whole Batch',
+					value: 'failBatch',
+					description: "Give every item of the batch the service's error and send nothing again",
+				},
+			],
+			default: 'narrow',
+			description: 'What to do when the service refuses a whole batch with HTTP 400',
 		},
 		{
 			displayName: 'Max Retries (Service Side)',

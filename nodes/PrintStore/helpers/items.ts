@@ -1,42 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { InvalidValue } from './orderItem';
+import { hideCallbackSecrets } from '../../shared/callbackUrls';
+import type { NodeError } from '../../shared/errors';
+import { toNodeError } from '../../shared/errors';
 
-export type ItemError = NodeApiError | NodeOperationError;
-
-/** Turns a bad value into the error users see: it names the field and the item, and says nothing was sent. */
-export function toItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	if (error instanceof InvalidValue) {
-		return new NodeOperationError(
-			ctx.getNode(),
-			`Invalid "${error.field}" in item ${itemIndex}: ${error.problem}`,
-			{ itemIndex, description: 'Nothing was sent to the service for this item. Correct the value and run again.' },
-		);
-	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
-/** The output item continueOnFail gives for a failed input item. */
-export function errorItem(error: ItemError, itemIndex: number): INodeExecutionData {
+/** The output item Continue On Fail gives for a failed input item. */
+export function errorItem(error: NodeError, itemIndex: number): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-export function outputItems(results: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
-	const list = Array.isArray(results) ? results : [results];
-	return list.map((json) => ({ json, pairedItem: { item: itemIndex } }));
-}
-
 /**
  * Runs one request per input item: one or more output items per input item, pairedItem always
- * set, and with continueOnFail a failed item becomes an error item while the others go on.
+ * set, callback secrets hidden, and with Continue On Fail a failed item becomes an error item while
+ * the others go on.
  */
 export async function forEachItem(
 	ctx: IExecuteFunctions,
@@ -46,14 +26,15 @@ export async function forEachItem(
 	const count = ctx.getInputData().length;
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			out.push(...outputItems(await run(itemIndex), itemIndex));
+			const results = await run(itemIndex);
+			for (const json of Array.isArray(results) ? results : [results]) {
+				out.push({ json: hideCallbackSecrets(json), pairedItem: { item: itemIndex } });
+			}
 		} catch (error) {
-			const itemError = toItemError(ctx, error, itemIndex);
-			if (!ctx.continueOnFail()) throw itemError;
-			out.push(errorItem(itemError, itemIndex));
+			const nodeError = toNodeError(ctx.getNode(), error, itemIndex);
+			if (!ctx.continueOnFail()) throw nodeError;
+			out.push(errorItem(nodeError, itemIndex));
 		}
 	}
 	return out;
 }
-
-export { InvalidValue };

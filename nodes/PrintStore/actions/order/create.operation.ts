@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { registeredCallbacks } from '../../helpers/callbackRegistry';
-import { InvalidValue, validateOrderItem } from '../../helpers/orderItem';
-import { runOrderBatch } from '../../helpers/orderBatch';
-import { withEditorLabels } from '../../helpers/readOrderItem';
+import { registeredCallbacks } from '../../../shared/callbackRegistry';
+import { showFor } from '../../../shared/displayOptions';
+import { InvalidValue, ItemProblem } from '../../../shared/errors';
+import { storeIdField } from '../../descriptions/common.fields';
+import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
+import type { OrderItemDraft } from '../../orders/buildOrderItem';
+import { runOrderRequests } from '../../orders/runOrderRequests';
 
-const show = { show: { resource: ['order'], operation: ['create'] } };
-
-export const description: INodeProperties[] = [
+const callbackFields: INodeProperties[] = [
 	{
 		displayName: 'Status Callbacks',
 		name: 'statusCallbacks',
@@ -33,8 +33,8 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'none',
-		description: 'Where the service reports status changes of the created orders',
-		displayOptions: show,
+		description:
+			'Where the service reports status changes of the created orders. With Custom URLs or the trigger, a JSON order item must not carry callback URLs of its own.',
 	},
 	{
 		displayName: 'Trigger Node Name',
@@ -43,7 +43,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Print Store Trigger',
 		description: 'Name of the Print Store Trigger to use, when this workflow has more than one. Leave empty otherwise.',
-		displayOptions: { show: { ...show.show, statusCallbacks: ['trigger'] } },
+		displayOptions: { show: { statusCallbacks: ['trigger'] } },
 	},
 	{
 		displayName: 'Status Callback URL',
@@ -51,8 +51,8 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'https://your-n8n.example.com/webhook/...',
-		description: 'Address that receives status events (the order\'s StatusCallbackUrl)',
-		displayOptions: { show: { ...show.show, statusCallbacks: ['custom'] } },
+		description: "Address that receives status events (the order's StatusCallbackUrl)",
+		displayOptions: { show: { statusCallbacks: ['custom'] } },
 	},
 	{
 		displayName: 'Status Details Callback URL',
@@ -60,10 +60,19 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'https://your-n8n.example.com/webhook/...',
-		description: 'Address that receives detailed status events (the order\'s StatusDetailsCallbackUrl)',
-		displayOptions: { show: { ...show.show, statusCallbacks: ['custom'] } },
+		description: "Address that receives detailed status events (the order's StatusDetailsCallbackUrl)",
+		displayOptions: { show: { statusCallbacks: ['custom'] } },
 	},
 ];
+
+export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['create'] } }, [
+	storeIdField,
+	...orderItemFields,
+	...callbackFields,
+	orderRequestOptions,
+]);
+
+const CALLBACK_KEYS = ['StatusCallbackUrl', 'StatusDetailsCallbackUrl'];
 
 function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const wanted = String(ctx.getNodeParameter('callbackTrigger', itemIndex, '') ?? '').trim();
@@ -72,42 +81,55 @@ function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObjec
 	if (chosen.length === 1) {
 		return { StatusCallbackUrl: chosen[0].statusUrl, StatusDetailsCallbackUrl: chosen[0].detailsUrl };
 	}
-	const names = registered.map((entry) => `"${entry.trigger}"`).join(', ');
-	throw new NodeOperationError(
-		ctx.getNode(),
-		chosen.length === 0
-			? wanted
-				? `No active Print Store Trigger named "${wanted}" in this workflow`
-				: 'No active Print Store Trigger in this workflow'
-			: `This workflow has several active Print Store Triggers (${names})`,
-		{
-			itemIndex,
-			description:
-				chosen.length === 0
-					? 'The trigger registers its callback URLs when the workflow is activated. Add a Print Store Trigger to this workflow and activate the workflow, or set Status Callbacks to "Custom URLs". Nothing was sent.'
-					: 'Set "Trigger Node Name" to the one to use. Nothing was sent.',
-		},
+	if (chosen.length > 1) {
+		const names = registered.map((entry) => `"${entry.trigger}"`).join(', ');
+		throw new ItemProblem(
+			`This workflow has several active Print Store Triggers (${names})`,
+			'Set "Trigger Node Name" to the one to use. Nothing was sent.',
+		);
+	}
+	throw new ItemProblem(
+		wanted ? `No active Print Store Trigger named "${wanted}" in this workflow` : 'No active Print Store Trigger in this workflow',
+		'The trigger registers its callback URLs when the workflow is activated. Add a Print Store Trigger to this workflow and activate the workflow, or set Status Callbacks to "Custom URLs". Nothing was sent.',
 	);
 }
 
+function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const status = String(ctx.getNodeParameter('statusCallbackUrl', itemIndex, '') ?? '').trim();
+	const details = String(ctx.getNodeParameter('statusDetailsCallbackUrl', itemIndex, '') ?? '').trim();
+	if (!status && !details) throw new InvalidValue('Status Callback URL', 'give at least one callback URL, or choose "None"');
+	const urls: IDataObject = {};
+	if (status) urls.StatusCallbackUrl = status;
+	if (details) urls.StatusDetailsCallbackUrl = details;
+	return urls;
+}
+
+/**
+ * Adds the callback URLs chosen under Status Callbacks to the order item before it is checked.
+ * A JSON order item that brings its own URLs while the node is told where to send them is an
+ * error: either choice silently dropped would send events somewhere the user did not expect.
+ */
 function withCallbacks(ctx: IExecuteFunctions) {
-	return (orderItem: IDataObject, itemIndex: number): IDataObject => {
+	return (draft: OrderItemDraft, itemIndex: number): OrderItemDraft => {
 		const mode = ctx.getNodeParameter('statusCallbacks', itemIndex, 'none') as string;
-		if (mode === 'trigger') return { ...orderItem, ...triggerCallbacks(ctx, itemIndex) };
-		if (mode !== 'custom') return orderItem;
-		const status = ctx.getNodeParameter('statusCallbackUrl', itemIndex, '') as string;
-		const details = ctx.getNodeParameter('statusDetailsCallbackUrl', itemIndex, '') as string;
-		if (!status && !details) {
-			throw new InvalidValue('Status Callback URL', 'give at least one callback URL, or choose "None"');
+		if (mode !== 'trigger' && mode !== 'custom') return draft;
+		const value = draft.value;
+		// Not an object: the order item check names that problem.
+		if (!value || typeof value !== 'object' || Array.isArray(value)) return draft;
+		const own = CALLBACK_KEYS.filter((key) => (value as IDataObject)[key] !== undefined && (value as IDataObject)[key] !== '');
+		if (own.length > 0) {
+			throw new InvalidValue(
+				`Order Item (JSON).${own[0]}`,
+				`is given in the order item while Status Callbacks is "${mode === 'trigger' ? 'From Print Store Trigger in This Workflow' : 'Custom URLs'}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
+			);
 		}
-		const withUrls: IDataObject = { ...orderItem };
-		if (status) withUrls.StatusCallbackUrl = status;
-		if (details) withUrls.StatusDetailsCallbackUrl = details;
-		// Checked again so a bad URL is reported under its field name.
-		return withEditorLabels(() => validateOrderItem(withUrls, 'Order Item'));
+		const urls = mode === 'trigger' ? triggerCallbacks(ctx, itemIndex) : customCallbacks(ctx, itemIndex);
+		const labels =
+			mode === 'custom' ? { StatusCallbackUrl: 'Status Callback URL', StatusDetailsCallbackUrl: 'Status Details Callback URL' } : undefined;
+		return { ...draft, value: { ...(value as IDataObject), ...urls }, labels };
 	};
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runOrderBatch(this, 'createOrder', withCallbacks(this));
+	return await runOrderRequests(this, 'order.create', withCallbacks(this));
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { checkPathId } from '../../helpers/ids';
+import { showFor } from '../../../shared/displayOptions';
+import { checkPathId } from '../../../shared/ids';
+import { apiRequest } from '../../../shared/transport';
+import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
-import { printStoreApiRequest } from '../../transport';
-
-const show = { show: { resource: ['order'], operation: ['get', 'getStatusHistory'] } };
 
 /** The order, chosen by its ID or by its human order number; both work in the API's path. */
 export const orderLocator: INodeProperties = {
@@ -14,7 +14,6 @@ export const orderLocator: INodeProperties = {
 	required: true,
 	default: { mode: 'id', value: '' },
 	description: 'The order to read',
-	displayOptions: show,
 	modes: [
 		{
 			displayName: 'By ID',
@@ -33,25 +32,23 @@ export const orderLocator: INodeProperties = {
 	],
 };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['get'] } }, [
+	storeIdField,
+	orderLocator,
+]);
 
-export function readOrderPath(ctx: IExecuteFunctions, itemIndex: number) {
+/** `store/{storeID}/order/{orderID}` for one item, with both IDs checked. */
+export function orderPath(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const storeId = checkPathId(ctx.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
 	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string; value?: unknown };
 	const field = locator.mode === 'orderNumber' ? 'Order (By Order Number)' : 'Order (By ID)';
-	const orderId = checkPathId(locator.value ?? '', field);
-	return ['store', storeId, 'order', orderId];
+	return ['store', storeId, 'order', checkPathId(locator.value ?? '', field)];
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, async (itemIndex) => {
-		const { body } = await printStoreApiRequest.call(this, {
-			method: 'GET',
-			path: readOrderPath(this, itemIndex),
-			operation: 'getOrder',
-			retry: 'safe',
-			itemIndex,
-		});
-		return body as IDataObject;
-	});
+	return await forEachItem(
+		this,
+		async (itemIndex) =>
+			(await apiRequest.call(this, { operation: 'order.get', method: 'GET', path: orderPath(this, itemIndex) })) as IDataObject,
+	);
 }

@@ -1,10 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runOrderBatch } from '../../helpers/orderBatch';
+import { showFor } from '../../../shared/displayOptions';
+import { storeIdField } from '../../descriptions/common.fields';
+import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
+import { runOrderRequests } from '../../orders/runOrderRequests';
 
-/** Fields are the shared order item (descriptions/orderItem.fields.ts); nothing of its own. */
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getPriceQuote'] } }, [
+	storeIdField,
+	...orderItemFields,
+	orderRequestOptions,
+]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runOrderBatch(this, 'priceOrder');
+	return await runOrderRequests(this, 'order.getPriceQuote');
 }

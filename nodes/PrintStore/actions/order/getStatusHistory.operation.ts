@@ -1,17 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { showFor } from '../../../shared/displayOptions';
+import { ItemProblem } from '../../../shared/errors';
+import { apiRequest } from '../../../shared/transport';
+import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
-import { printStoreApiRequest } from '../../transport';
-import { readOrderPath } from './get.operation';
+import { orderLocator, orderPath } from './get.operation';
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getStatusHistory'] } }, [
+	storeIdField,
+	orderLocator,
 	{
 		displayName: 'Options',
 		name: 'statusOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: ['order'], operation: ['getStatusHistory'] } },
 		options: [
 			{
 				displayName: 'Latest Record Only',
@@ -22,7 +26,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 function latest(records: IDataObject[]): IDataObject[] {
 	if (records.length === 0) return [];
@@ -38,14 +42,19 @@ function latest(records: IDataObject[]): IDataObject[] {
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const options = this.getNodeParameter('statusOptions', itemIndex, {}) as IDataObject;
-		const { body } = await printStoreApiRequest.call(this, {
+		const body = await apiRequest.call(this, {
+			operation: 'order.getStatusHistory',
 			method: 'GET',
-			path: [...readOrderPath(this, itemIndex), 'status'],
-			operation: 'getOrderStatus',
-			retry: 'safe',
-			itemIndex,
+			path: [...orderPath(this, itemIndex), 'status'],
 		});
-		const records = Array.isArray(body) ? (body as IDataObject[]) : [];
+		// The spec answers a list; anything else would otherwise pass for "no status yet".
+		if (!Array.isArray(body)) {
+			throw new ItemProblem(
+				'The service answered the status history with something other than a list',
+				`Expected a list of status records, got ${body === null ? 'null' : typeof body}. Nothing was output for this item; check the API Base URL of the credential.`,
+			);
+		}
+		const records = body as IDataObject[];
 		return options.latestOnly === true ? latest(records) : records;
 	});
 }

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { storeIdField } from '../../descriptions/common.fields';
-import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getPriceQuote from './getPriceQuote.operation';
@@ -16,12 +14,13 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['order'] } },
+		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items -- Custom API Call ends the list, as in every n8n node
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create print orders, one per input item, sent in batches',
-				action: 'Create an order',
+				action: 'Create orders',
 			},
 			{
 				name: 'Get',
@@ -41,15 +40,17 @@ export const description: INodeProperties[] = [
 				description: 'Get the status records of an order, such as printed, shipped and delivered',
 				action: 'Get the status history of an order',
 			},
+			{
+				name: 'Custom API Call',
+				value: 'customApiCall',
+				description: 'Call any endpoint of the API with this credential (token and subscription key)',
+				action: 'Make a custom API call',
+			},
 		],
 		default: 'create',
 	},
-	storeIdField({ show: { resource: ['order'] } }),
-	get.orderLocator,
-	...orderItemFields,
 	...create.description,
-	orderRequestOptions,
-	...get.description,
 	...getPriceQuote.description,
+	...get.description,
 	...getStatusHistory.description,
 ];

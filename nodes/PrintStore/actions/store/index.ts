@@ -25,6 +25,12 @@ export const description: INodeProperties[] = [
 				description: "Remove an application's access to a store",
 				action: 'Remove an application from a store',
 			},
+			{
+				name: 'Custom API Call',
+				value: 'customApiCall',
+				description: 'Call any endpoint of the API with this credential (token and subscription key)',
+				action: 'Make a custom API call',
+			},
 		],
 		default: 'joinWithInviteKey',
 	},

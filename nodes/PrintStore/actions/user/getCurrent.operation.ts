@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { showFor } from '../../../shared/displayOptions';
+import { apiRequest } from '../../../shared/transport';
 import { forEachItem } from '../../helpers/items';
-import { printStoreApiRequest } from '../../transport';
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = showFor({ show: { resource: ['user'], operation: ['getCurrent'] } }, [
 	{
 		displayName: 'Options',
 		name: 'userOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: ['user'], operation: ['getCurrent'] } },
 		options: [
 			{
 				displayName: 'Login',
@@ -22,20 +22,17 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const options = this.getNodeParameter('userOptions', itemIndex, {}) as IDataObject;
 		const login = typeof options.login === 'string' ? options.login.trim() : '';
-		const { body } = await printStoreApiRequest.call(this, {
+		return (await apiRequest.call(this, {
+			operation: 'user.getCurrent',
 			method: 'GET',
 			path: ['user'],
 			qs: login ? { login } : undefined,
-			operation: 'getUser',
-			retry: 'safe',
-			itemIndex,
-		});
-		return body as IDataObject;
+		})) as IDataObject;
 	});
 }

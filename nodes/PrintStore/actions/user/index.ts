@@ -18,6 +18,12 @@ export const description: INodeProperties[] = [
 				description: 'Get the user or application the credential is connected as',
 				action: 'Get the current user',
 			},
+			{
+				name: 'Custom API Call',
+				value: 'customApiCall',
+				description: 'Call any endpoint of the API with this credential (token and subscription key)',
+				action: 'Make a custom API call',
+			},
 		],
 		default: 'getCurrent',
 	},

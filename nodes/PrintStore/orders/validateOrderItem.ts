@@ -1,14 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** A problem with one value, before any request is sent. `field` is a path a user can find. */
-export class InvalidValue extends Error {
-	constructor(
-		readonly field: string,
-		readonly problem: string,
-	) {
-		super(`${field}: ${problem}`);
-	}
-}
+import { InvalidValue } from '../../shared/errors';
 
 type FieldKind = 'string' | 'positiveInt' | 'nonNegativeInt' | 'number' | 'url' | 'stringMap';
 type Shape = Record<string, FieldKind>;
@@ -56,7 +48,7 @@ const ORDER_ITEM_KEYS = [
 	'ProductRecipients',
 ];
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -181,39 +173,6 @@ export function validateOrderItem(value: unknown, root: string): IDataObject {
 		const entry = value[key];
 		if (entry === undefined || entry === null || entry === '') continue;
 		out[key] = scalar(kind, entry, at(key)) as IDataObject[string];
-	}
-	return out;
-}
-
-/** Drops what a user left empty in the editor, so only real values are sent. */
-export function withoutEmpty(values: IDataObject): IDataObject {
-	const out: IDataObject = {};
-	for (const [key, value] of Object.entries(values)) {
-		if (value === '' || value === undefined || value === null) continue;
-		out[key] = value;
-	}
-	return out;
-}
-
-/** Reads `{ group: [ {...}, ... ] }` or `{ group: {...} }` from a fixedCollection value. */
-export function fixedCollectionEntries(value: unknown, group: string): IDataObject[] {
-	if (!isPlainObject(value)) return [];
-	const entries = value[group];
-	if (Array.isArray(entries)) return entries as IDataObject[];
-	return isPlainObject(entries) ? [entries as IDataObject] : [];
-}
-
-/** Template fields entered as name/value pairs become the spec's string map. */
-export function templateFieldsFromPairs(pairs: IDataObject[], field: string): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [index, pair] of pairs.entries()) {
-		const name = String(pair.name ?? '').trim();
-		if (!name) throw new InvalidValue(`${field}[${index}].Name`, 'is required');
-		if (FORBIDDEN_KEYS.has(name)) throw new InvalidValue(`${field}[${index}].Name`, `"${name}" is not allowed`);
-		if (Object.prototype.hasOwnProperty.call(out, name)) {
-			throw new InvalidValue(`${field}[${index}].Name`, `"${name}" is given twice`);
-		}
-		out[name] = String(pair.value ?? '');
 	}
 	return out;
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 /** Which of the two callback addresses the event arrived at. */
@@ -19,8 +21,19 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Wrapper keys a sender might put around the records, tried in this order. */
 const WRAPPER_KEYS = [
 	'data', 'payload', 'body', 'event', 'record', 'records', 'statusRecord', 'statusRecords',
-	'status', 'statuses', 'items', 'value', 'values', 'result', 'results', 'orderStatus',
+	'status', 'statuses', 'items', 'value', 'values', 'result', 'results', 'orderStatus', 'message', 'detail',
 ];
+
+/** Field names the trigger recognizes, with the aliases real senders use (matched case-insensitively). */
+const ALIASES = {
+	OrderID: ['OrderID', 'OrderId', 'Order_ID', 'order_id'],
+	OrderNumber: ['OrderNumber', 'Order_Number', 'order_number', 'OrderNo'],
+	StatusID: ['StatusID', 'StatusId', 'StatusCode', 'Status_ID', 'status_id'],
+	StatusDescription: ['StatusDescription', 'StatusName', 'StatusText', 'Status_Description', 'status_description'],
+	Timestamp: ['Timestamp', 'TimeStamp', 'EventTime', 'Updated', 'UpdatedAt', 'updated_at', 'Date'],
+	StoreID: ['StoreID', 'StoreId', 'store_id'],
+	PartnerOrderReference: ['PartnerOrderReference', 'PartnerReference', 'partner_order_reference'],
+} as const;
 
 type Json = unknown;
 
@@ -61,8 +74,12 @@ function field(record: Record<string, Json>, ...names: string[]): Json {
 	return undefined;
 }
 
+/** Whether a value looks like a status record: it carries a status in one of the recognized names. */
 function isStatusRecord(value: Json): value is Record<string, Json> {
-	return isObject(value) && (field(value, 'StatusID', 'StatusId') !== undefined || field(value, 'StatusDescription') !== undefined);
+	if (!isObject(value)) return false;
+	if (field(value, ...ALIASES.StatusID, ...ALIASES.StatusDescription) !== undefined) return true;
+	const status = field(value, 'Status');
+	return typeof status === 'string' || typeof status === 'number';
 }
 
 function text(value: Json): string | undefined {
@@ -117,7 +134,20 @@ function findRecords(payload: Json, depth = 0): Found[] {
 	return [];
 }
 
-function firstText(sources: Array<Record<string, Json> | undefined>, ...names: string[]): string | undefined {
+/**
+ * Payloads where no status could be found are still events: each object (or the payload itself)
+ * becomes one, with what was recognized and the rest under `raw`.
+ */
+function unrecognized(payload: Json): Found[] {
+	const objects = Array.isArray(payload) ? payload.filter(isObject) : isObject(payload) ? [payload] : [];
+	if (objects.length === 0) return [{ record: {}, raw: payload }];
+	return objects.map((object) => {
+		const inner = WRAPPER_KEYS.map((key) => field(object, key)).find(isObject);
+		return { record: inner ?? object, order: orderOf(object), raw: object };
+	});
+}
+
+function firstText(sources: Array<Record<string, Json> | undefined>, names: readonly string[]): string | undefined {
 	for (const source of sources) {
 		if (!source) continue;
 		const value = text(field(source, ...names));
@@ -126,63 +156,96 @@ function firstText(sources: Array<Record<string, Json> | undefined>, ...names: s
 	return undefined;
 }
 
+function list(value: Json): IDataObject[] | undefined {
+	return Array.isArray(value) ? (value as IDataObject[]) : undefined;
+}
+
 export interface NormalizedEvent extends IDataObject {
 	event: EventKind;
 	eventKey: string;
 }
 
+/** The status ID and description, also from a lone `Status` field (a number is an ID, text a description). */
+function statusOf(sources: Array<Record<string, Json> | undefined>) {
+	const idText = firstText(sources, ALIASES.StatusID);
+	let description = firstText(sources, ALIASES.StatusDescription);
+	let id: string | number | undefined = idText !== undefined && /^-?\d+$/.test(idText) ? Number(idText) : idText;
+	const status = firstText(sources, ['Status']);
+	if (status !== undefined) {
+		if (/^-?\d+$/.test(status)) id ??= Number(status);
+		else description ??= status;
+	}
+	return { id, description };
+}
+
 /**
- * One normalized item per status record: the fields users filter and map on, with the record as
- * received under `raw`. Accepts a status record, a list of them, an order, or a wrapper object.
+ * What makes two deliveries the same event. Without an order and a status to go by, the payload
+ * itself is the identity, so different unrecognized events never pass for duplicates.
+ */
+function eventKey(event: NormalizedEvent, kind: EventKind, raw: Json): string {
+	const order = event.OrderID ?? event.OrderNumber;
+	const status = event.StatusID ?? event.StatusDescription;
+	if (order === null || status === null) {
+		return `${kind}|payload|${createHash('sha256').update(JSON.stringify(raw) ?? '').digest('hex')}`;
+	}
+	return [kind, order, event.ItemID ?? '', event.ProductID ?? '', status, event.Timestamp ?? ''].join('|');
+}
+
+const KEY_FIELDS = ['OrderID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Timestamp'] as const;
+
+/**
+ * One normalized item per status record: the fields users filter and map on, every other field of
+ * the spec's status record as received, `missingFields` naming the key fields it could not find,
+ * and the payload as received under `raw`. Any shape is accepted; nothing is made up.
  */
 export function normalizeEvents(payload: Json, kind: EventKind, receivedAt: Date): NormalizedEvent[] {
-	const found = findRecords(payload);
-	if (found.length === 0) {
-		throw new PayloadRejected(400, 'No order status record found in the payload (expected StatusID or StatusDescription)');
-	}
+	let found = findRecords(payload);
+	if (found.length === 0) found = unrecognized(payload);
 	if (found.length > LIMITS.maxRecords) {
 		throw new PayloadRejected(413, `Payload has more than ${LIMITS.maxRecords} status records`);
 	}
 	return found.map(({ record, order, raw }) => {
 		const sources = [record, order];
-		const statusIdText = firstText(sources, 'StatusID', 'StatusId');
-		const statusId = statusIdText !== undefined && /^-?\d+$/.test(statusIdText) ? Number(statusIdText) : statusIdText;
+		const status = statusOf(sources);
 		const meta = field(record, '_meta');
 		const completed = field(record, 'Completed') ?? (order ? field(order, 'Completed') : undefined);
-		const orderId = firstText([record], 'OrderID', 'OrderId') ?? (order ? firstText([order], 'ID', 'Id') : undefined) ?? firstText([record], 'ID');
+		// An Order posted as it is carries its ID as `ID`.
+		const orderId = firstText([record], ALIASES.OrderID) ?? (order ? firstText([order], ['ID', 'Id']) : undefined) ?? firstText([record], ['ID']);
+		const failed = field(record, 'StatusUpdateFailed');
 		const event: NormalizedEvent = {
 			event: kind,
 			OrderID: orderId ?? null,
-			OrderNumber: firstText(sources, 'OrderNumber') ?? null,
-			PartnerOrderReference: firstText(sources, 'PartnerOrderReference') ?? null,
-			StoreID: firstText(sources, 'StoreID', 'StoreId') ?? null,
-			StatusID: statusId ?? null,
-			StatusDescription: firstText(sources, 'StatusDescription') ?? null,
-			Timestamp: toIsoTimestamp(field(record, 'Timestamp', 'Updated')) ?? null,
+			OrderNumber: firstText(sources, ALIASES.OrderNumber) ?? null,
+			PartnerOrderReference: firstText(sources, ALIASES.PartnerOrderReference) ?? null,
+			StoreID: firstText(sources, ALIASES.StoreID) ?? null,
+			StatusID: status.id ?? null,
+			StatusDescription: status.description ?? null,
+			Timestamp: toIsoTimestamp(field(record, ...ALIASES.Timestamp)) ?? null,
 			Completed: typeof completed === 'boolean' ? completed : null,
 			ChangeType: isObject(meta) ? (text(field(meta, 'ChangeType')) ?? null) : null,
+			Messages: isObject(meta) ? (list(field(meta, 'Messages')) ?? []) : [],
 			ItemID: (field(record, 'ItemID') as IDataObject[string]) ?? null,
-			ProductID: firstText([record], 'ProductID') ?? null,
-			TrackingNumber: firstText([record], 'TrackingNumber') ?? null,
-			ShippedDate: toIsoTimestamp(field(record, 'ShippedDate')) ?? firstText([record], 'ShippedDate') ?? null,
-			DeliveryMethod: firstText([record], 'DeliveryMethod') ?? null,
+			ProductID: firstText([record], ['ProductID', 'ProductId']) ?? null,
+			TrackingNumber: firstText([record], ['TrackingNumber']) ?? null,
+			// A plain string in the spec (e.g. "20261122"): kept as sent, never reinterpreted.
+			ShippedDate: firstText([record], ['ShippedDate']) ?? null,
+			DeliveryMethod: firstText([record], ['DeliveryMethod']) ?? null,
 			DeliveryDate: toIsoTimestamp(field(record, 'DeliveryDate')) ?? null,
-			DeliverySignedBy: firstText([record], 'DeliverySignedBy') ?? null,
-			StatusUpdateFailed: field(record, 'StatusUpdateFailed') === true,
-			Packages: (Array.isArray(field(record, 'Packages')) ? field(record, 'Packages') : []) as IDataObject[],
-			Errors: (Array.isArray(field(record, 'Errors')) ? field(record, 'Errors') : []) as IDataObject[],
+			DeliverySignedBy: firstText([record], ['DeliverySignedBy']) ?? null,
+			Packages: list(field(record, 'Packages')) ?? [],
+			Errors: list(field(record, 'Errors')) ?? [],
+			ProofUrl: firstText([record], ['ProofUrl', 'ProofURL']) ?? null,
+			RenderedPageUrls: list(field(record, 'RenderedPageUrls')) ?? [],
+			IntelligentMailingBarcode: firstText([record], ['IntelligentMailingBarcode']) ?? null,
+			IntelligentMailingSerialNumber: firstText([record], ['IntelligentMailingSerialNumber']) ?? null,
 			receivedAt: receivedAt.toISOString(),
 			eventKey: '',
+			missingFields: [],
 			raw: raw as IDataObject,
 		};
-		event.eventKey = [
-			kind,
-			event.OrderID ?? event.OrderNumber ?? '',
-			event.ItemID ?? '',
-			event.ProductID ?? '',
-			event.StatusID ?? event.StatusDescription ?? '',
-			event.Timestamp ?? '',
-		].join('|');
+		if (typeof failed === 'boolean') event.StatusUpdateFailed = failed;
+		event.missingFields = KEY_FIELDS.filter((name) => event[name] === null);
+		event.eventKey = eventKey(event, kind, raw);
 		return event;
 	});
 }

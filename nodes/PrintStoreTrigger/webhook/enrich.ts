@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { checkPathId } from '../PrintStore/helpers/ids';
-import { printStoreApiRequest } from '../PrintStore/transport';
+import { hideCallbackSecrets } from '../../shared/callbackUrls';
+import { checkPathId } from '../../shared/ids';
+import { apiRequest } from '../../shared/transport';
 import type { NormalizedEvent } from './normalize';
 
 /**
@@ -15,15 +16,14 @@ export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 			const storeId = checkPathId(configuredStore || event.StoreID || '', 'Store ID');
 			const orderId = checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID');
 			const path = ['store', storeId, 'order', orderId];
-			if (what === 'statusHistory') path.push('status');
-			const { body } = await printStoreApiRequest.call(ctx, {
-				method: 'GET',
-				path,
-				operation: what === 'statusHistory' ? 'getOrderStatus' : 'getOrder',
-				retry: 'safe',
-			});
-			if (what === 'statusHistory') event.statusHistory = body as IDataObject[];
-			else event.order = body as IDataObject;
+			if (what === 'statusHistory') {
+				path.push('status');
+				event.statusHistory = hideCallbackSecrets(
+					(await apiRequest.call(ctx, { operation: 'order.getStatusHistory', method: 'GET', path })) as IDataObject[],
+				);
+			} else {
+				event.order = hideCallbackSecrets((await apiRequest.call(ctx, { operation: 'order.get', method: 'GET', path })) as IDataObject);
+			}
 		} catch (error) {
 			event.enrichmentError = (error as Error).message;
 		}

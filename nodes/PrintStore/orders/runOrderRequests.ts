@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { hideCallbackSecrets } from '../../shared/callbackUrls';
+import { InvalidValue, toNodeError } from '../../shared/errors';
+import { checkPathId } from '../../shared/ids';
+import { sendOrderRequest } from '../../shared/transport';
+import { errorItem } from '../helpers/items';
+import type { InputMode, OrderItemDraft } from './buildOrderItem';
+import { checkOrderItem, readOrderItemDraft } from './buildOrderItem';
+import type { BatchGroup, Outcome } from './sendBatches';
+import { sendInBatches } from './sendBatches';
+
+/**
+ * n8n evaluates each item's expressions synchronously (about half a millisecond an item in n8n 2.41),
+ * so reading 50,000 items in one go would keep n8n from answering anything else (webhooks, the
+ * editor, health checks) for half a minute. Reading yields to the event loop every this many items.
+ */
+const ITEMS_PER_YIELD = 500;
+
+export const DEFAULT_BATCH_SIZE = 50;
+export const MAX_BATCH_SIZE = 500;
+
+/** Adds to a draft what the operation itself contributes (Create: the callback URLs). */
+export type DraftDecorator = (draft: OrderItemDraft, itemIndex: number) => OrderItemDraft;
+
+type OrderOperation = 'order.create' | 'order.getPriceQuote';
+
+function orderRequestSettings(options: IDataObject): BatchGroup['settings'] {
+	const settings: BatchGroup['settings'] = {};
+	if (options.testMode !== undefined) settings.TestMode = options.testMode === true;
+	if (options.maxRetries !== undefined) {
+		const retries = Number(options.maxRetries);
+		if (!Number.isInteger(retries) || retries < 0) {
+			throw new InvalidValue('Options.Max Retries', `must be a whole number of at least 0, got ${String(options.maxRetries)}`);
+		}
+		settings.MaxRetries = retries;
+	}
+	return settings;
+}
+
+/** Settings of the whole run, read once: they cannot differ per item. */
+function runSettings(ctx: IExecuteFunctions) {
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	let batchSize = DEFAULT_BATCH_SIZE;
+	if (options.batchSize !== undefined) {
+		batchSize = Number(options.batchSize);
+		if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Invalid "Options.Batch Size" in item 0: must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`,
+				{
+					itemIndex: 0,
+					description: 'The batch size is read from the first item and applies to the whole run. Nothing was sent.',
+				},
+			);
+		}
+	}
+	return {
+		batchSize,
+		narrowRejectedBatches: options.onRejectedBatch !== 'failBatch',
+		mode: ctx.getNodeParameter('inputMode', 0, 'fields') as InputMode,
+	};
+}
+
+function describeCreated(outcomes: Map<number, Outcome>, failedAt: number, total: number): string {
+	const created: string[] = [];
+	for (const [itemIndex, outcome] of [...outcomes.entries()].sort((a, b) => a[0] - b[0])) {
+		if ('result' in outcome) created.push(`item ${itemIndex} (${String(outcome.result.OrderNumber ?? outcome.result.ID ?? 'order')})`);
+	}
+	const unsent = total - outcomes.size;
+	const parts = [];
+	if (created.length) {
+		const shown = created.length > 20 ? `${created.slice(0, 20).join(', ')} and ${created.length - 20} more` : created.join(', ');
+		parts.push(
+			`${created.length} order(s) were created before the run stopped at item ${failedAt}: ${shown}. Remove those items before running again, or they will be ordered twice. Turn on "Continue On Fail" to get one output item per input item instead.`,
+		);
+	} else {
+		parts.push('No order was created.');
+	}
+	if (unsent > 0) parts.push(`${unsent} item(s) were not sent.`);
+	return parts.join(' ');
+}
+
+/**
+ * Price and Create, top to bottom: each input item becomes an order item (read in the chosen mode,
+ * decorated, checked once), items are grouped by store and settings, sent in batches, and each
+ * result is paired back to its input item. One output item per input item, in input order.
+ */
+export async function runOrderRequests(
+	ctx: IExecuteFunctions,
+	operation: OrderOperation,
+	decorate?: DraftDecorator,
+): Promise<INodeExecutionData[]> {
+	const node = ctx.getNode();
+	const count = ctx.getInputData().length;
+	const stopOnError = !ctx.continueOnFail();
+	const { batchSize, narrowRejectedBatches, mode } = runSettings(ctx);
+	const groups = new Map<string, BatchGroup>();
+	const inputErrors = new Map<number, unknown>();
+
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		if (itemIndex > 0 && itemIndex % ITEMS_PER_YIELD === 0) await sleep(0);
+		try {
+			const storeId = checkPathId(ctx.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
+			const settings = orderRequestSettings(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject);
+			let draft = readOrderItemDraft(ctx, itemIndex, mode);
+			if (decorate) draft = decorate(draft, itemIndex);
+			const orderItem = checkOrderItem(draft);
+			const key = JSON.stringify([storeId, settings]);
+			let group = groups.get(key);
+			if (!group) groups.set(key, (group = { storeId, settings, entries: [] }));
+			group.entries.push({ itemIndex, orderItem });
+		} catch (error) {
+			// Every item is checked before the first request, so a bad item stops the run with nothing sent.
+			if (stopOnError) throw toNodeError(node, error, itemIndex);
+			inputErrors.set(itemIndex, error);
+		}
+	}
+
+	const send = async (group: BatchGroup, orderItems: IDataObject[]) =>
+		await sendOrderRequest.call(ctx, operation, group.storeId, orderItems, group.settings);
+	const { outcomes, stopped } = await sendInBatches([...groups.values()], send, {
+		batchSize,
+		stopOnError,
+		narrowRejectedBatches,
+		creates: operation === 'order.create',
+	});
+
+	if (stopped) {
+		const [failedAt, failed] = [...outcomes.entries()]
+			.filter((entry): entry is [number, { error: unknown }] => 'error' in entry[1])
+			.sort((a, b) => a[0] - b[0])[0];
+		const note = operation === 'order.create' ? describeCreated(outcomes, failedAt, count) : undefined;
+		throw toNodeError(node, failed.error, failedAt, note);
+	}
+
+	const out: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const outcome = outcomes.get(itemIndex);
+		if (inputErrors.has(itemIndex)) out.push(errorItem(toNodeError(node, inputErrors.get(itemIndex), itemIndex), itemIndex));
+		else if (outcome && 'result' in outcome) out.push({ json: hideCallbackSecrets(outcome.result), pairedItem: { item: itemIndex } });
+		else if (outcome) out.push(errorItem(toNodeError(node, outcome.error, itemIndex), itemIndex));
+	}
+	return out;
+}

@@ -1,0 +1,174 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ApiFailure, ItemProblem } from '../../shared/errors';
+
+export interface BatchEntry {
+	itemIndex: number;
+	orderItem: IDataObject;
+}
+
+/** Items that may share one request: same store and same order-request settings. */
+export interface BatchGroup {
+	storeId: string;
+	settings: { TestMode?: boolean; MaxRetries?: number };
+	entries: BatchEntry[];
+}
+
+export type Outcome = { result: IDataObject } | { error: unknown };
+
+/** Sends one batch's order items in one request and returns the service's answer as it came. */
+export type SendBatch = (group: BatchGroup, orderItems: IDataObject[]) => Promise<unknown>;
+
+export interface BatchRunOptions {
+	batchSize: number;
+	stopOnError: boolean;
+	/**
+	 * Whether a batch the service refused with 400 is split to find the items at fault and the rest
+	 * re-sent. This assumes a 400 created nothing (the spec lists 400 as a refusal); when off, every
+	 * item of the batch gets the batch's error and nothing is sent again.
+	 */
+	narrowRejectedBatches: boolean;
+	/** Whether results are orders, so a mismatch must say orders may exist. */
+	creates: boolean;
+}
+
+interface BatchRun extends BatchRunOptions {
+	send: SendBatch;
+	outcomes: Map<number, Outcome>;
+	stopped: boolean;
+}
+
+const ITEM_REFERENCE = /Items\[(\d+)\]/g;
+
+/** Items the service named in its messages (Items[k]), as positions in this batch. */
+export function namedPositions(messages: readonly string[], size: number): number[] {
+	const positions = new Set<number>();
+	for (const match of messages.join('\n').matchAll(ITEM_REFERENCE)) {
+		const position = Number(match[1]);
+		if (position < size) positions.add(position);
+	}
+	return [...positions].sort((a, b) => a - b);
+}
+
+/** What the service said about the item at `position`, in the item's own terms. */
+export function messagesAbout(messages: readonly string[], position: number): string[] {
+	const reference = `Items[${position}]`;
+	return messages
+		.filter((text) => text.includes(reference))
+		.map((text) => text.replace(`${reference}.`, '').replace(reference, 'the order item'));
+}
+
+function fail(run: BatchRun, entries: BatchEntry[], error: unknown, among: BatchEntry[] = entries) {
+	for (const entry of entries) {
+		let own = error;
+		if (error instanceof ApiFailure) {
+			const said = messagesAbout(error.facts.serviceMessages, among.indexOf(entry));
+			if (said.length > 0) own = error.aboutItem(said);
+		}
+		run.outcomes.set(entry.itemIndex, { error: own });
+	}
+	if (run.stopOnError) run.stopped = true;
+}
+
+/** Pairs results with items by position, checked against PartnerOrderReference when given. */
+function pair(run: BatchRun, entries: BatchEntry[], results: unknown) {
+	const list = Array.isArray(results) ? (results as IDataObject[]) : [];
+	const mismatch = (reason: string) =>
+		fail(
+			run,
+			entries,
+			new ItemProblem(
+				'The service answered with results the node cannot match to the input items',
+				`${reason}${run.creates ? ' Orders may have been created: check the store before running these items again.' : ''}`,
+			),
+		);
+	if (list.length !== entries.length) {
+		return mismatch(`It returned ${list.length} results for ${entries.length} order items.`);
+	}
+	for (const [position, entry] of entries.entries()) {
+		const sent = entry.orderItem.PartnerOrderReference;
+		const got = list[position]?.PartnerOrderReference;
+		if (sent !== undefined && got !== undefined && got !== null && String(got) !== String(sent)) {
+			return mismatch(`Result ${position} carries Partner Order Reference "${String(got)}" where "${String(sent)}" was sent.`);
+		}
+	}
+	entries.forEach((entry, position) => run.outcomes.set(entry.itemIndex, { result: list[position] }));
+}
+
+function isRejection(error: unknown): error is ApiFailure {
+	return error instanceof ApiFailure && error.status === 400;
+}
+
+/** Sends one batch. Returns the failure when the service refused the batch as a whole with 400. */
+async function attempt(run: BatchRun, group: BatchGroup, entries: BatchEntry[]): Promise<ApiFailure | undefined> {
+	try {
+		pair(run, entries, await run.send(group, entries.map((entry) => entry.orderItem)));
+	} catch (error) {
+		if (isRejection(error) && entries.length > 1 && run.narrowRejectedBatches) return error;
+		fail(run, entries, error);
+	}
+	return undefined;
+}
+
+function sameFailure(a: ApiFailure, b: ApiFailure): boolean {
+	return a.message === b.message && a.facts.serviceMessages.join('\n') === b.facts.serviceMessages.join('\n');
+}
+
+/**
+ * Finds the items at fault in a batch the service refused as a whole, so the good items still go
+ * through and each bad item gets its own error. Items the service names (Items[k]) are set aside
+ * at once; otherwise the batch is split in halves. When both halves fail exactly like the whole and
+ * name no item, the error belongs to the batch (such as an invalid store) and splitting stops.
+ */
+async function narrow(run: BatchRun, group: BatchGroup, entries: BatchEntry[], rejection: ApiFailure) {
+	const named = namedPositions(rejection.facts.serviceMessages, entries.length);
+	if (named.length > 0) {
+		fail(run, named.map((position) => entries[position]), rejection, entries);
+		const rest = entries.filter((_, position) => !named.includes(position));
+		if (!run.stopped && rest.length > 0) await sendNarrowing(run, group, rest);
+		return;
+	}
+	const middle = Math.ceil(entries.length / 2);
+	const halves = [entries.slice(0, middle), entries.slice(middle)];
+	const rejections: Array<ApiFailure | undefined> = [];
+	for (const half of halves) {
+		if (run.stopped) return;
+		rejections.push(await attempt(run, group, half));
+	}
+	const batchWide = rejections.every(
+		(other) => other !== undefined && sameFailure(other, rejection) && namedPositions(other.facts.serviceMessages, entries.length).length === 0,
+	);
+	if (batchWide) return fail(run, entries, rejection);
+	for (const [index, half] of halves.entries()) {
+		const halfRejection = rejections[index];
+		if (halfRejection && !run.stopped) await narrow(run, group, half, halfRejection);
+	}
+}
+
+async function sendNarrowing(run: BatchRun, group: BatchGroup, entries: BatchEntry[]) {
+	const rejection = await attempt(run, group, entries);
+	if (rejection && !run.stopped) await narrow(run, group, entries, rejection);
+}
+
+/**
+ * Sends every group's entries, batchSize at a time, and returns one outcome per item sent. Consumes
+ * the groups (their entries are emptied): once a batch is answered nothing refers to its order
+ * items any more, so a large run holds its results and the batches still to send, not a second
+ * copy of every item it sent.
+ */
+export async function sendInBatches(
+	groups: BatchGroup[],
+	send: SendBatch,
+	options: BatchRunOptions,
+): Promise<{ outcomes: Map<number, Outcome>; stopped: boolean }> {
+	const run: BatchRun = { ...options, send, outcomes: new Map(), stopped: false };
+	for (const group of groups) {
+		const batches: BatchEntry[][] = [];
+		for (let start = 0; start < group.entries.length; start += options.batchSize) {
+			batches.push(group.entries.slice(start, start + options.batchSize));
+		}
+		group.entries = [];
+		while (batches.length > 0 && !run.stopped) await sendNarrowing(run, group, batches.shift()!);
+	}
+	return { outcomes: run.outcomes, stopped: run.stopped };
+}

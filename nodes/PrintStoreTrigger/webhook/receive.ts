@@ -1,0 +1,93 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { hideCallbackSecrets } from '../../shared/callbackUrls';
+import { decodeBody } from './decode';
+import { firstDeliveries } from './dedupe';
+import { enrich } from './enrich';
+import { eventFilter } from './filter';
+import type { EventKind, NormalizedEvent } from './normalize';
+import { checkPayloadShape, normalizeEvents, PayloadRejected } from './normalize';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Acknowledgement extends IDataObject {
+	received: true;
+	events: number;
+	emitted: number;
+	duplicates: number;
+	filtered: number;
+}
+
+/** Answers the sender with an error and starts nothing. */
+export function refuse(ctx: IWebhookFunctions, status: number, error: string): IWebhookResponseData {
+	ctx.getResponseObject().status(status).json({ received: false, error });
+	return { noWebhookResponse: true };
+}
+
+/** Which of the two callback addresses the request came to ('setup' is the status details webhook). */
+export function callbackKind(ctx: IWebhookFunctions): EventKind {
+	return ctx.getWebhookName() === 'setup' ? 'details' : 'status';
+}
+
+/** The body as JSON, refused only when too large, unparseable, too deep or prototype-polluting. */
+export function readPayload(ctx: IWebhookFunctions): { payload: unknown } | { refused: PayloadRejected } {
+	const request = ctx.getRequestObject();
+	const rawLength = (request as { rawBody?: Buffer }).rawBody?.length;
+	if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (rawLength ?? 0) > MAX_BODY_BYTES) {
+		return { refused: new PayloadRejected(413, 'Payload larger than 1 MiB') };
+	}
+	try {
+		const payload = decodeBody(ctx.getBodyData(), request.headers['content-type'], rawLength);
+		checkPayloadShape(payload);
+		return { payload };
+	} catch (error) {
+		if (error instanceof PayloadRejected) return { refused: error };
+		throw new NodeOperationError(ctx.getNode(), error as Error);
+	}
+}
+
+/** Normalized events as a list, or the refusal for a payload with more records than allowed. */
+export function readEvents(ctx: IWebhookFunctions, payload: unknown): NormalizedEvent[] | PayloadRejected {
+	try {
+		return normalizeEvents(payload, callbackKind(ctx), new Date());
+	} catch (error) {
+		if (error instanceof PayloadRejected) return error;
+		throw new NodeOperationError(ctx.getNode(), error as Error);
+	}
+}
+
+/** The events that start the workflow: those the filters keep, each once within the duplicate window. */
+export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], triggerKey: string) {
+	const keep = eventFilter(ctx);
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const kept = events.filter(keep);
+	let emitted = kept;
+	if (options.ignoreDuplicates !== false) {
+		const windowMs = Number(options.duplicateWindowMinutes ?? 60) * 60_000;
+		const fresh = firstDeliveries(ctx.getWorkflowStaticData('node'), triggerKey, kept.map((event) => event.eventKey), windowMs);
+		emitted = kept.filter((_, index) => fresh[index]);
+	}
+	const acknowledgement: Acknowledgement = {
+		received: true,
+		events: events.length,
+		emitted: emitted.length,
+		duplicates: kept.length - emitted.length,
+		filtered: events.length - kept.length,
+	};
+	return { emitted, acknowledgement };
+}
+
+/**
+ * Starts the workflow with the events, their callback secrets hidden. With enrichment the sender
+ * is answered first: API lookups must not hold up its callback.
+ */
+export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement): Promise<IWebhookResponseData> {
+	const enrichment = ctx.getNodeParameter('enrich', 'none') as string;
+	if (enrichment === 'none') {
+		return { webhookResponse: acknowledgement, workflowData: [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))] };
+	}
+	ctx.getResponseObject().status(200).json(acknowledgement);
+	await enrich(ctx, emitted, enrichment);
+	return { noWebhookResponse: true, workflowData: [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))] };
+}

@@ -1,0 +1,47 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+/** What an activation of the trigger registered: its callback URLs and the secret they carry. */
+export interface Registration extends IDataObject {
+	statusUrl: string;
+	detailsUrl: string;
+	secret: string;
+	registeredAt: string;
+}
+
+function sha256(value: string): Buffer {
+	return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** Constant-time: both sides are hashed to the same length first. */
+export function secretsMatch(given: string, expected: string): boolean {
+	return timingSafeEqual(sha256(given), sha256(expected));
+}
+
+export function registrationKey(isTest: boolean): string {
+	return isTest ? 'testRegistration' : 'registration';
+}
+
+export function fixedSecret(ctx: IHookFunctions | IWebhookFunctions): string {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return typeof options.callbackSecret === 'string' ? options.callbackSecret : '';
+}
+
+export type SecretCheck = { ok: true; secret: string } | { ok: false; status: number; error: string };
+
+/**
+ * Production callbacks must carry the activation's secret (or the fixed one). A test URL listens
+ * only while someone waits in the editor; without a fixed secret it takes events without one, so a
+ * sample can be sent by hand.
+ */
+export function checkSecret(ctx: IWebhookFunctions): SecretCheck {
+	const isTest = ctx.getMode() === 'manual';
+	const stored = ctx.getWorkflowStaticData('node')[registrationKey(isTest)] as Registration | undefined;
+	const expected = fixedSecret(ctx) || stored?.secret || '';
+	const given = ctx.getRequestObject().query?.secret;
+	if (isTest && !fixedSecret(ctx) && given === undefined) return { ok: true, secret: expected || 'test' };
+	if (typeof given !== 'string' || given === '') return { ok: false, status: 401, error: 'Missing callback secret' };
+	if (!expected || !secretsMatch(given, expected)) return { ok: false, status: 403, error: 'Wrong callback secret' };
+	return { ok: true, secret: expected };
+}

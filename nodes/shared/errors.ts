@@ -1,0 +1,233 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { hideSecretsInText } from './callbackUrls';
+import type { ApiOperation } from './operations';
+
+/** A value a user gave that cannot be sent. `field` names it the way the editor shows it. */
+export class InvalidValue extends Error {
+	constructor(
+		readonly field: string,
+		readonly problem: string,
+	) {
+		super(`${field}: ${problem}`);
+	}
+}
+
+/** A problem with one item that is neither a bad value nor a failed request (e.g. no active trigger). */
+export class ItemProblem extends Error {
+	constructor(
+		message: string,
+		readonly description: string,
+	) {
+		super(message);
+	}
+}
+
+/** What a failed request looked like, with nothing in it that could carry a secret. */
+export interface FailureFacts {
+	status?: number;
+	/** A network error code (ECONNRESET, ...) when no HTTP answer came back. */
+	code?: string;
+	retryAfterMs?: number;
+	serviceMessages: string[];
+	/** The error code or message when no HTTP answer came back. */
+	reason: string;
+}
+
+/**
+ * A request the service refused, or that failed on the way. The transport throws it; the error a
+ * user sees is built from it once, at the item boundary (`toNodeError`).
+ */
+export class ApiFailure extends Error {
+	constructor(
+		readonly operation: ApiOperation,
+		readonly facts: FailureFacts,
+		readonly attempts: number,
+		/** The service may have carried out the request although it failed (a write that was not retried). */
+		readonly mayHaveActed: boolean,
+		/** The service messages are about one order item of a batch, which it refused alone. */
+		readonly rejectedItem = false,
+	) {
+		super(explain(operation, facts).message);
+	}
+
+	get status(): number | undefined {
+		return this.facts.status;
+	}
+
+	/** The same failure narrowed to what the service said about one order item. */
+	aboutItem(messages: string[]): ApiFailure {
+		return new ApiFailure(this.operation, { ...this.facts, serviceMessages: messages }, this.attempts, this.mayHaveActed, true);
+	}
+}
+
+interface Explanation {
+	message: string;
+	description: string;
+}
+
+const CREDENTIALS: Explanation = {
+	message: 'Invalid credentials',
+	description:
+		'The service rejected the access token or the subscription key. Open the Print Store credential, check the Subscription Key, and reconnect the account.',
+};
+
+const INVALID_STORE: Explanation = {
+	message: 'Invalid store',
+	description:
+		'Check the Store ID, and that the connected account and its application are associated with that store (join it with an invite key first).',
+};
+
+const ORDER_NOT_FOUND: Explanation = {
+	message: 'The requested order does not exist',
+	description:
+		'Check the order ID or order number, and that it belongs to this store. Without the Order.All.Read permission you only see orders your own account created.',
+};
+
+const ORDER_REJECTED: Explanation = {
+	message: 'The service rejected the order request',
+	description: 'Nothing was created. Correct what the service names below and run again.',
+};
+
+/** The spec's meaning of each status code, per operation. */
+const MEANINGS: Record<ApiOperation, Partial<Record<number, Explanation>>> = {
+	'store.joinWithInviteKey': {
+		400: {
+			message: 'The invite key has already been used',
+			description: 'Each invite key works once. Ask the store for a new invite key.',
+		},
+		401: CREDENTIALS,
+		404: {
+			message: 'Store unavailable',
+			description: 'No available store matches this invite key. Check the key for typos, or ask the store for a new one.',
+		},
+	},
+	'order.getPriceQuote': { 400: INVALID_STORE, 401: CREDENTIALS },
+	'order.create': { 400: INVALID_STORE, 401: CREDENTIALS },
+	'order.get': { 400: INVALID_STORE, 401: CREDENTIALS, 404: ORDER_NOT_FOUND },
+	'order.getStatusHistory': { 400: INVALID_STORE, 401: CREDENTIALS, 404: ORDER_NOT_FOUND },
+	'user.getCurrent': { 401: CREDENTIALS },
+	'store.removeApplicationAssociation': {
+		400: {
+			message: 'Insufficient privileges, or no association exists between the application and the store',
+			description:
+				'The connected account needs Application (Self or All) Write and Store (Self or All) Write permissions, and the application must currently be associated with the store.',
+		},
+		401: CREDENTIALS,
+	},
+	'custom.request': { 401: CREDENTIALS },
+};
+
+/**
+ * The spec gives 400 on price and create one meaning, "invalid store". When the service says
+ * something else (a field it refused), its words win over that guess.
+ */
+function isAboutSomethingElse(operation: ApiOperation, facts: FailureFacts): boolean {
+	if (facts.status !== 400 || (operation !== 'order.create' && operation !== 'order.getPriceQuote')) return false;
+	return facts.serviceMessages.length > 0 && !facts.serviceMessages.some((text) => /store/i.test(text));
+}
+
+function explain(operation: ApiOperation, facts: FailureFacts): Explanation {
+	if (isAboutSomethingElse(operation, facts)) return ORDER_REJECTED;
+	const known = facts.status !== undefined ? MEANINGS[operation][facts.status] : undefined;
+	if (known) return known;
+	if (facts.status === 429) {
+		return {
+			message: 'The service is receiving too many requests',
+			description: 'The node retried with backoff and gave up. Lower the Batch Size or run the workflow less often.',
+		};
+	}
+	if (facts.status === 403) {
+		return { message: 'Insufficient permissions', description: 'The connected account lacks a permission this operation needs.' };
+	}
+	if (facts.status !== undefined && facts.status >= 500) {
+		return {
+			message: `The service failed to process the request (HTTP ${facts.status})`,
+			description: 'This is a problem on the service side. Try again later.',
+		};
+	}
+	if (facts.status !== undefined) {
+		return { message: `The service answered HTTP ${facts.status}`, description: 'See the service messages for details.' };
+	}
+	if (facts.code === undefined) {
+		// No answer and no network error: n8n could not use the credential (e.g. a refused token refresh).
+		return {
+			message: `The Print Store credential could not be used: ${facts.reason}`,
+			description: 'Open the Print Store credential and connect the account again ("Connect my account").',
+		};
+	}
+	return {
+		message: 'Could not reach the Print Store service',
+		description: `The connection failed (${facts.reason}). Check the credential's API Base URL and that the service is reachable from n8n.`,
+	};
+}
+
+/** What to check after a write failed in a way that does not show whether the service acted. */
+const MAY_HAVE_ACTED: Partial<Record<ApiOperation, string>> = {
+	'order.create':
+		'Not retried: the service may have created these orders before the connection failed. Look for them in the store (by order number, or by your Partner Order Reference) before running these items again, or they may be ordered twice.',
+	'store.joinWithInviteKey':
+		'Not retried: the service may have used the invite key already, making the connected account an administrator of the store. Check by using the store (for example Order > Get Price Quote with its Store ID) before trying again: a second try reports the key as used.',
+};
+const MAY_HAVE_ACTED_DEFAULT = 'Not retried: the service may have carried out the request before the failure. Check before trying again.';
+
+function apiError(node: INode, failure: ApiFailure, itemIndex: number, note?: string): NodeApiError {
+	const { facts } = failure;
+	const response: IDataObject = { status: facts.status ?? null, messages: facts.serviceMessages };
+	const httpCode = facts.status !== undefined ? String(facts.status) : undefined;
+	if (failure.rejectedItem) {
+		const [first, ...more] = facts.serviceMessages;
+		const parts = ['Nothing was created for this item. Correct the item and run it again.'];
+		if (more.length > 0) parts.push(`Service says: ${facts.serviceMessages.join(' | ')}`);
+		if (note) parts.push(note);
+		return new NodeApiError(node, response as JsonObject, {
+			message: `The service rejected item ${itemIndex}: ${first}`,
+			description: parts.join('\n'),
+			httpCode,
+			itemIndex,
+		});
+	}
+	const { message, description } = explain(failure.operation, facts);
+	const parts = [description];
+	if (facts.serviceMessages.length) parts.push(`Service says: ${facts.serviceMessages.join(' | ')}`);
+	if (failure.attempts > 1) parts.push(`Gave up after ${failure.attempts} attempts.`);
+	if (failure.mayHaveActed) parts.push(MAY_HAVE_ACTED[failure.operation] ?? MAY_HAVE_ACTED_DEFAULT);
+	if (note) parts.push(note);
+	return new NodeApiError(node, response as JsonObject, { message, description: parts.join('\n'), httpCode, itemIndex });
+}
+
+export type NodeError = NodeApiError | NodeOperationError;
+
+/**
+ * The one place user-facing errors are built: a failed request, a bad value or an item problem
+ * becomes the error n8n shows, naming the item. `note` adds what the caller knows (e.g. which
+ * orders were created before a run stopped).
+ */
+export function toNodeError(node: INode, error: unknown, itemIndex: number, note?: string): NodeError {
+	const built = buildNodeError(node, error, itemIndex, note);
+	// A service may echo an order's callback URLs in its messages; their secrets never reach the user.
+	built.message = hideSecretsInText(built.message);
+	if (built.description) built.description = hideSecretsInText(built.description);
+	return built;
+}
+
+function buildNodeError(node: INode, error: unknown, itemIndex: number, note?: string): NodeError {
+	if (error instanceof ApiFailure) return apiError(node, error, itemIndex, note);
+	const withNote = (description: string) => [description, note].filter(Boolean).join('\n');
+	if (error instanceof InvalidValue) {
+		return new NodeOperationError(node, `Invalid "${error.field}" in item ${itemIndex}: ${error.problem}`, {
+			itemIndex,
+			description: withNote('Nothing was sent to the service for this item. Correct the value and run again.'),
+		});
+	}
+	if (error instanceof ItemProblem) {
+		return new NodeOperationError(node, error.message, { itemIndex, description: withNote(error.description) });
+	}
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		if (note) error.description = withNote(error.description ?? '');
+		return error;
+	}
+	return new NodeOperationError(node, error as Error, { itemIndex, description: note });
+}

@@ -1,0 +1,119 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import type { FailureFacts } from '../errors';
+import { ApiFailure, ItemProblem } from '../errors';
+import type { ApiOperation } from '../operations';
+import { isRepeatable } from '../operations';
+import { backoffMs, DEFAULT_BACKOFF, describeFailure, isAmbiguous, isProvenUnprocessed, isTransient } from './failures';
+
+export const CREDENTIAL_TYPE = 'printStoreOAuth2Api';
+
+type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export interface ApiRequest {
+	operation: ApiOperation;
+	method: IHttpRequestMethods;
+	/** Raw path segments below /api/v1; each is URL-encoded here so an ID can never leave its segment. */
+	path: readonly string[];
+	body?: IDataObject | IDataObject[];
+	qs?: IDataObject;
+}
+
+export interface ApiResponse<T> {
+	statusCode: number;
+	body: T;
+}
+
+const REQUEST_TIMEOUT_MS = 120_000;
+
+/** `{base_url}/api/v1`, tolerating trailing slashes and a base URL that already ends in /api/v1. */
+export function apiRoot(baseUrl: string): string {
+	const trimmed = baseUrl.trim().replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+	return `${trimmed}/api/v1`;
+}
+
+async function connection(ctx: ApiContext) {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const baseUrl = String(credentials.baseUrl ?? '');
+	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl.trim())) {
+		throw new ItemProblem(
+			'The Print Store credential has no valid API Base URL',
+			'Open the credential and set API Base URL to an address such as https://api.your-print-store.com.',
+		);
+	}
+	const subscriptionKey = String(credentials.subscriptionKey ?? '');
+	if (!subscriptionKey) {
+		throw new ItemProblem(
+			'The Print Store credential has no Subscription Key',
+			"Open the credential and paste the subscription key from your profile on the provider's portal.",
+		);
+	}
+	return { root: apiRoot(baseUrl), subscriptionKey };
+}
+
+/**
+ * The one place the package sends HTTP. Adds the subscription key, lets n8n sign with (and refresh)
+ * the OAuth2 token, retries what is safe to retry, and throws an `ApiFailure` that carries no secret.
+ */
+export async function apiRequestWithStatus<T = unknown>(this: ApiContext, request: ApiRequest): Promise<ApiResponse<T>> {
+	const { root, subscriptionKey } = await connection(this);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${root}/${request.path.map((segment) => encodeURIComponent(segment)).join('/')}`,
+		headers: { Accept: 'application/json', 'Ocp-Apim-Subscription-Key': subscriptionKey },
+		json: true,
+		timeout: REQUEST_TIMEOUT_MS,
+		returnFullResponse: true,
+	};
+	if (request.body !== undefined) options.body = request.body;
+	if (request.qs !== undefined) options.qs = request.qs;
+	const repeatable = isRepeatable(request.operation, request.method);
+
+	for (let attempt = 1; ; attempt++) {
+		let facts: FailureFacts;
+		try {
+			// n8n signs a copy per attempt; keep ours pristine.
+			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+				...options,
+				headers: { ...options.headers },
+			})) as IN8nHttpFullResponse;
+			return { statusCode: response.statusCode, body: (response.body ?? {}) as T };
+		} catch (error) {
+			// Only sanitized facts leave the catch: never the request, its headers or the raw error.
+			facts = describeFailure(error, [subscriptionKey]);
+		}
+		const retry = repeatable ? isTransient(facts) : isProvenUnprocessed(facts);
+		if (!retry || attempt >= DEFAULT_BACKOFF.maxAttempts) {
+			throw new ApiFailure(request.operation, facts, attempt, !repeatable && isAmbiguous(facts));
+		}
+		await sleep(backoffMs(attempt, facts.retryAfterMs));
+	}
+}
+
+/** `apiRequestWithStatus` for callers that need only the body. */
+export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequest): Promise<T> {
+	return (await apiRequestWithStatus.call(this, request)).body as T;
+}
+
+/** The spec's Order request: `POST store/{id}/order` (create) or `.../order/price` (price), `{ Items, ...settings }`. */
+export async function sendOrderRequest(
+	this: IExecuteFunctions,
+	operation: 'order.create' | 'order.getPriceQuote',
+	storeId: string,
+	items: IDataObject[],
+	settings: { TestMode?: boolean; MaxRetries?: number },
+): Promise<unknown> {
+	const path = ['store', storeId, 'order'];
+	if (operation === 'order.getPriceQuote') path.push('price');
+	return await apiRequest.call(this, { operation, method: 'POST', path, body: { Items: items, ...settings } });
+}

@@ -1,0 +1,122 @@
+/**
+ * Batch narrowing as a pure algorithm: a recorded `send` answers like the service would (no HTTP
+ * here; the engine suites in test/node send the same batches to the sandbox).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { ApiFailure } from '../../nodes/shared/errors';
+import type { BatchGroup, BatchRunOptions } from '../../nodes/PrintStore/orders/sendBatches';
+import { messagesAbout, namedPositions, sendInBatches } from '../../nodes/PrintStore/orders/sendBatches';
+
+const rejection = (messages: string[], status = 400) =>
+	new ApiFailure('order.create', { status, serviceMessages: messages, reason: String(status) }, 1, false);
+
+function group(count: number, bad: number[] = []): BatchGroup {
+	return {
+		storeId: 'store_main',
+		settings: {},
+		entries: Array.from({ length: count }, (_, itemIndex) => ({
+			itemIndex,
+			orderItem: { PartnerOrderReference: `ref-${itemIndex}`, bad: bad.includes(itemIndex) } as IDataObject,
+		})),
+	};
+}
+
+/** A service that refuses a whole batch with 400 when it holds a bad item, naming it only when `hints`. */
+function service(hints: boolean) {
+	const sent: string[][] = [];
+	const send = async (_group: BatchGroup, items: IDataObject[]) => {
+		sent.push(items.map((item) => String(item.PartnerOrderReference)));
+		const badAt = items.map((item, position) => (item.bad ? position : -1)).filter((position) => position >= 0);
+		if (badAt.length > 0) {
+			throw rejection(hints ? badAt.map((position) => `Items[${position}].Recipient is required`) : ['The request is invalid.']);
+		}
+		return items.map((item) => ({ PartnerOrderReference: item.PartnerOrderReference, ID: `ord-${String(item.PartnerOrderReference)}` }));
+	};
+	return { sent, send };
+}
+
+const options = (overrides: Partial<BatchRunOptions> = {}): BatchRunOptions => ({
+	batchSize: 10,
+	stopOnError: false,
+	narrowRejectedBatches: true,
+	creates: true,
+	...overrides,
+});
+
+test('with Items[k] hints: the named items are set aside at once, the rest sent again once', async () => {
+	const { sent, send } = service(true);
+	const { outcomes } = await sendInBatches([group(10, [2, 7])], send, options());
+	expect(sent).toHaveLength(2);
+	expect(sent[1]).toEqual(['ref-0', 'ref-1', 'ref-3', 'ref-4', 'ref-5', 'ref-6', 'ref-8', 'ref-9']);
+	const failure = (outcomes.get(7) as { error: ApiFailure }).error;
+	expect(failure.rejectedItem).toBe(true);
+	expect(failure.facts.serviceMessages).toEqual(['Recipient is required']);
+	expect([...outcomes.values()].filter((outcome) => 'result' in outcome)).toHaveLength(8);
+});
+
+test('without hints: halves until the bad item is alone, every good item created exactly once', async () => {
+	const { sent, send } = service(false);
+	const { outcomes } = await sendInBatches([group(8, [5])], send, options());
+	const results = [...outcomes.entries()].filter(([, outcome]) => 'result' in outcome).map(([index]) => index).sort((a, b) => a - b);
+	expect(results).toEqual([0, 1, 2, 3, 4, 6, 7]);
+	// Halving 8 → 4+4 → 2+2 → 1+1: the good halves are sent once each.
+	const accepted = sent.filter((batch) => !batch.includes('ref-5'));
+	expect(accepted.flat().sort()).toEqual(['ref-0', 'ref-1', 'ref-2', 'ref-3', 'ref-4', 'ref-6', 'ref-7']);
+	expect((outcomes.get(5) as { error: ApiFailure }).error.status).toBe(400);
+});
+
+test('a batch-wide refusal (both halves fail alike, nothing named) stops splitting', async () => {
+	const sent: number[] = [];
+	const send = async (_group: BatchGroup, items: IDataObject[]) => {
+		sent.push(items.length);
+		throw rejection(['Invalid store']);
+	};
+	const { outcomes } = await sendInBatches([group(8)], send, options());
+	expect(sent).toEqual([8, 4, 4]);
+	expect([...outcomes.values()].every((outcome) => 'error' in outcome)).toBe(true);
+});
+
+test('narrowing switched off: the whole batch fails with the service error, nothing is sent again', async () => {
+	const { sent, send } = service(true);
+	const { outcomes } = await sendInBatches([group(6, [1])], send, options({ narrowRejectedBatches: false }));
+	expect(sent).toHaveLength(1);
+	expect(outcomes.size).toBe(6);
+	expect([...outcomes.values()].every((outcome) => 'error' in outcome)).toBe(true);
+	// The item the service named still gets the words about it.
+	expect((outcomes.get(1) as { error: ApiFailure }).error.rejectedItem).toBe(true);
+	expect((outcomes.get(0) as { error: ApiFailure }).error.rejectedItem).toBe(false);
+});
+
+test('stop on error: the first failing batch stops the run; later batches are never sent', async () => {
+	const { sent, send } = service(false);
+	const { stopped } = await sendInBatches([group(30, [12])], send, options({ stopOnError: true, batchSize: 10 }));
+	expect(stopped).toBe(true);
+	expect(sent.flat()).not.toContain('ref-29');
+});
+
+test('a result that carries another Partner Order Reference fails the batch instead of pairing wrongly', async () => {
+	const send = async (_group: BatchGroup, items: IDataObject[]) => items.map((_, position) => ({ PartnerOrderReference: `ref-${items.length - 1 - position}` }));
+	const { outcomes } = await sendInBatches([group(3)], send, options());
+	const error = (outcomes.get(0) as { error: Error }).error;
+	expect(error.message).toBe('The service answered with results the node cannot match to the input items');
+	expect((error as unknown as { description: string }).description).toMatch(/Result 0 carries Partner Order Reference "ref-2" where "ref-0" was sent. Orders may have been created/);
+});
+
+test('batch size cuts batches in input order', async () => {
+	const sizes: number[] = [];
+	const send = async (_group: BatchGroup, items: IDataObject[]) => {
+		sizes.push(items.length);
+		return items.map((item) => ({ PartnerOrderReference: item.PartnerOrderReference }));
+	};
+	await sendInBatches([group(23)], send, options({ batchSize: 10 }));
+	expect(sizes).toEqual([10, 10, 3]);
+});
+
+test('Items[k] references: positions inside the batch only, and the words about one item', () => {
+	expect(namedPositions(['Items[3].Recipient: is required', 'Items[0] bad', 'Items[12] outside'], 5)).toEqual([0, 3]);
+	expect(messagesAbout(['Items[3].Recipient: is required', 'Items[1] is bad', 'Items[3] is too long'], 3)).toEqual([
+		'Recipient: is required',
+		'the order item is too long',
+	]);
+});
