@@ -10,9 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { INodeProperties } from 'n8n-workflow';
 
-import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { exampleFiles, loadExample, PACKAGE_NODE_PREFIX, withCredential } from '../../scripts/n8n/workflows';
@@ -23,19 +21,23 @@ const SHOTS = path.join(ARTIFACTS_DIR, 'browser');
 const UI_TIMEOUT = 45_000;
 const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
 
-/** What the node itself declares: the "action" label and the name of every operation. */
-function declaredOperations() {
-	const operations = new PrintStore().description.properties.filter(
-		(property: INodeProperties) => property.name === 'operation' && property.type === 'options',
-	);
-	return operations.flatMap((property) =>
-		(property.options as Array<{ name: string; action?: string }>).map((option) => ({
-			resource: String(property.displayOptions?.show?.resource?.[0]),
-			name: option.name,
-			action: option.action ?? option.name,
-		})),
-	);
-}
+/**
+ * What users must be offered, written here from the product's operation list (not read from the
+ * node): every action in the nodes panel, and the Order operations in the node's own list. "Custom
+ * API Call" is the node's own, which sends both credentials; n8n's injected one (value
+ * __CUSTOM_API_CALL__, run as an HTTP Request node without the subscription key) must not appear.
+ */
+const EXPECTED_ACTIONS = [
+	'Create orders',
+	'Get an order',
+	'Get a price quote',
+	'Get the status history of an order',
+	'Join a store with an invite key',
+	'Remove an application from a store',
+	'Get the current user',
+	'Make a custom API call',
+];
+const EXPECTED_ORDER_OPERATIONS = ['Create', 'Get', 'Get Price Quote', 'Get Status History', 'Custom API Call'];
 
 /** Resolves once check() is true (the UI updates asynchronously); fails with `what` after the UI timeout. */
 async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -138,10 +140,14 @@ describeE2E('the n8n editor in Chromium', () => {
 		await creator.waitFor();
 		await page.keyboard.type('Print Store');
 		await creator.locator('[data-test-id="item-iterator-item"]', { hasText: 'Print Store' }).first().click();
-		const operations = declaredOperations();
-		await creator.getByText(operations[0].action, { exact: true }).waitFor();
+		await creator.getByText(EXPECTED_ACTIONS[0], { exact: true }).first().waitFor();
 		const listed = (await creator.locator('[data-test-id="item-iterator-item"]').allTextContents()).map((text) => text.trim());
-		for (const operation of operations) expect(listed).toContain(operation.action);
+		for (const action of EXPECTED_ACTIONS) expect(listed).toContain(action);
+		// The node types n8n serves to the editor carry no injected Custom API Call for this node.
+		const types = await (await page.request.get(`${e2e().state.n8n.url}/types/nodes.json`)).text();
+		const ours = (JSON.parse(types) as Array<{ name: string }>).filter((type) => type.name.startsWith(PACKAGE_NODE_PREFIX));
+		expect(ours.length).toBeGreaterThan(0);
+		expect(JSON.stringify(ours)).not.toContain('__CUSTOM_API_CALL__');
 		// Its icon there too.
 		expect(await creator.locator('img[src*="/icons/n8n-nodes-print-store/"]').count()).toBeGreaterThan(0);
 		await page.waitForTimeout(500); // the panel slides in; only for the screenshot
@@ -156,12 +162,10 @@ describeE2E('the n8n editor in Chromium', () => {
 		const operation = ndv.locator('[data-test-id="parameter-input-operation"] input');
 		await eventually('the Operation field to show "Create"', async () => (await operation.inputValue()) === 'Create');
 		await operation.click();
-		const options = page.locator('.el-select-dropdown__item:visible');
+		const options = page.locator('.el-select-dropdown__item:visible .option-headline');
 		await options.first().waitFor();
 		const shown = (await options.allTextContents()).map((text) => text.trim());
-		for (const declared of declaredOperations().filter((op) => op.resource === 'order')) {
-			expect(shown.some((text) => text.startsWith(declared.name))).toBe(true);
-		}
+		expect(shown).toEqual(EXPECTED_ORDER_OPERATIONS);
 		await page.waitForTimeout(300); // the list fades in; only for the screenshot
 		await shot(page, '05-node-operations');
 	});

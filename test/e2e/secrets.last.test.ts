@@ -1,7 +1,9 @@
 /**
  * Runs after every other end-to-end file: nothing the run left behind in n8n (its log, at debug
  * level, and the data of every execution) contains a secret: the subscription key, the client
- * secret, or any access or refresh token the sandbox issued (recognisable by their format).
+ * secret, any access or refresh token the sandbox issued (recognisable by their format), or the
+ * callback secret of any trigger activation (read from the callback URLs of every order the
+ * sandbox stored, the only place they are meant to be).
  */
 import { readFileSync } from 'node:fs';
 
@@ -20,6 +22,19 @@ describeE2E('secrets after the whole end-to-end run', () => {
 	test('no secret in n8n\'s log or in any execution', async () => {
 		const { client, state } = e2e();
 		const secrets = [state.sandbox.subscriptionKey, state.sandbox.clientSecret, state.sandbox.tokens.accessToken, state.sandbox.tokens.refreshToken];
+		const callbackSecrets = new Set<string>();
+		for (const order of await e2e().sandbox.orders()) {
+			const details = (order.OrderDetails ?? {}) as Record<string, unknown>;
+			for (const url of [details.StatusCallbackUrl, details.StatusDetailsCallbackUrl]) {
+				const secret = typeof url === 'string' ? new URL(url).searchParams.get('secret') : null;
+				// Generated per activation (48 hex digits). A fixed Callback Secret is a parameter of the
+				// workflow, shown wherever the workflow is, like any other node parameter.
+				if (secret && /^[0-9a-f]{48}$/.test(secret)) callbackSecrets.add(secret);
+			}
+		}
+		// Trigger activations of this run sent orders with their URLs: the scan must have something to look for.
+		expect(callbackSecrets.size).toBeGreaterThanOrEqual(2);
+		secrets.push(...callbackSecrets);
 
 		const log = readFileSync(state.n8n.logFile, 'utf8');
 		expect(log.split('\n').length).toBeGreaterThan(100);
@@ -33,7 +48,7 @@ describeE2E('secrets after the whole end-to-end run', () => {
 			executions.push(...page.data);
 			cursor = page.nextCursor ?? undefined;
 		} while (cursor);
-		process.stdout.write(`\nsecrets scan: ${log.length} bytes of n8n log, ${executions.length} executions\n`);
+		process.stdout.write(`\nsecrets scan: ${log.length} bytes of n8n log, ${executions.length} executions, ${callbackSecrets.size} callback secrets\n`);
 		expect(executions.length).toBeGreaterThan(20);
 
 		expect([...findings('n8n log', log, secrets), ...findings('executions', JSON.stringify(executions), secrets)]).toEqual([]);

@@ -96,11 +96,13 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		const [created] = nodeOutput(run, nodeName);
 		const details = created.OrderDetails as Record<string, string>;
 		const webhookId = (workflow.nodes.find((node) => node.name === TRIGGER) as WorkflowNode).webhookId;
-		expect(details.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/status`)}\\?secret=[0-9a-f]{48}$`));
-		expect(details.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/details`)}\\?secret=[0-9a-f]{48}$`));
-		// Checked on the sandbox side too: the order it stored carries the same URLs.
+		// The output shows which trigger the order reports to, never the secret the URLs carry.
+		expect(details.StatusCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/status`)}?secret=SECRET-HIDDEN`);
+		expect(details.StatusDetailsCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/details`)}?secret=SECRET-HIDDEN`);
+		// The service got the real URLs: the order the sandbox stored carries the activation's secret.
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID) as unknown as { OrderDetails: Record<string, string> };
-		expect(stored.OrderDetails.StatusCallbackUrl).toBe(details.StatusCallbackUrl);
+		expect(stored.OrderDetails.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/status`)}\\?secret=[0-9a-f]{48}$`));
+		expect(stored.OrderDetails.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/details`)}\\?secret=[0-9a-f]{48}$`));
 
 		await sandbox.advance(String(created.ID), { toStatusId: 5 });
 		// Received on creation, then In Production, Printed, Shipped, Delivered: five records, two URLs each.
@@ -302,20 +304,21 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			await send('malformed', '{"StatusID": 4,', 'application/json');
 			await send('empty', '', 'application/json');
 			await send('no record', JSON.stringify({ hello: 'world' }));
+			await send('xml', '<StatusID>4</StatusID>', 'application/xml');
 			await send('prototype key', '{"StatusID": 4, "__proto__": {"polluted": true}}');
 			await send('over 1 MiB', JSON.stringify({ ...record('big', 1), padding: 'x'.repeat(1024 * 1024) }));
 
 			const status = Object.fromEntries(answers.map(([name, code]) => [name, code]));
-			expect(status).toMatchObject({ record: 200, list: 200, order: 200, wrapper: 200, form: 200, duplicate: 200 });
-			for (const name of ['malformed', 'empty', 'no record', 'prototype key', 'over 1 MiB']) {
+			expect(status).toMatchObject({ record: 200, list: 200, order: 200, wrapper: 200, form: 200, duplicate: 200, 'no record': 200 });
+			for (const name of ['malformed', 'empty', 'xml', 'prototype key', 'over 1 MiB']) {
 				expect([name, status[name] >= 400 && status[name] < 500]).toEqual([name, true]);
 			}
 			expect(answers.find(([name]) => name === 'duplicate')?.[2]).toMatchObject({ received: true, emitted: 0, duplicates: 1 });
 
-			const executions = webhookExecutions(await e2e().client.waitForExecutions(workflowId, 5));
+			const executions = webhookExecutions(await e2e().client.waitForExecutions(workflowId, 6));
 			await quietFor(1500);
 			const finished = webhookExecutions(await e2e().client.listExecutions(workflowId)).reverse();
-			expect(finished).toHaveLength(5);
+			expect(finished).toHaveLength(6);
 			const emitted = executions.map((execution) => nodeOutput(execution, TRIGGER));
 			expect(emitted.map((items) => items.map((item) => `${item.OrderID}:${item.StatusID}`))).toEqual([
 				['shape-1:1'],
@@ -323,7 +326,10 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 				['shape-3:4'],
 				['shape-4:3'],
 				['shape-5:5'],
+				['null:null'],
 			]);
+			// A payload the trigger cannot read is still an event: what is missing is named, the rest kept.
+			expect(emitted[5][0]).toMatchObject({ raw: { hello: 'world' }, missingFields: ['OrderID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Timestamp'] });
 			expect(emitted[0][0]).toMatchObject({ event: 'status', OrderNumber: 'PS-shape-1', StatusDescription: 'Received', Timestamp: '2026-11-21T10:00:00.000Z' });
 			expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 		});

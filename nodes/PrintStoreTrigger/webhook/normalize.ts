@@ -139,6 +139,8 @@ function findRecords(payload: Json, depth = 0): Found[] {
  * becomes one, with what was recognized and the rest under `raw`.
  */
 function unrecognized(payload: Json): Found[] {
+	// An empty list carries no event: acknowledged, nothing to start.
+	if (Array.isArray(payload) && payload.length === 0) return [];
 	const objects = Array.isArray(payload) ? payload.filter(isObject) : isObject(payload) ? [payload] : [];
 	if (objects.length === 0) return [{ record: {}, raw: payload }];
 	return objects.map((object) => {

@@ -30,6 +30,15 @@ export function callbackKind(ctx: IWebhookFunctions): EventKind {
 	return ctx.getWebhookName() === 'setup' ? 'details' : 'status';
 }
 
+/**
+ * JSON, JSON sent as text, JSON in form fields, or no type at all. n8n parses XML and multipart
+ * bodies into objects itself, so their type is what tells they are not callbacks of this API.
+ */
+function acceptsContentType(contentType: string): boolean {
+	const type = contentType.split(';')[0].trim().toLowerCase();
+	return type === '' || type === 'application/json' || type.endsWith('+json') || type === 'text/plain' || type === 'application/x-www-form-urlencoded';
+}
+
 /** The body as JSON, refused only when too large, unparseable, too deep or prototype-polluting. */
 export function readPayload(ctx: IWebhookFunctions): { payload: unknown } | { refused: PayloadRejected } {
 	const request = ctx.getRequestObject();
@@ -37,8 +46,12 @@ export function readPayload(ctx: IWebhookFunctions): { payload: unknown } | { re
 	if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (rawLength ?? 0) > MAX_BODY_BYTES) {
 		return { refused: new PayloadRejected(413, 'Payload larger than 1 MiB') };
 	}
+	const contentType = String(request.headers['content-type'] ?? '');
+	if (!acceptsContentType(contentType)) {
+		return { refused: new PayloadRejected(415, `Content type "${contentType.split(';')[0]}" is not JSON`) };
+	}
 	try {
-		const payload = decodeBody(ctx.getBodyData(), request.headers['content-type'], rawLength);
+		const payload = decodeBody(ctx.getBodyData(), contentType, rawLength);
 		checkPayloadShape(payload);
 		return { payload };
 	} catch (error) {
