@@ -220,6 +220,52 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect(nodeOutput(execution, TRIGGER)[0]).toMatchObject({ event: 'status', OrderNumber: 'PS-SAMPLE', StatusID: 4, TrackingNumber: '1Z999' });
 	});
 
+	test('the callback secret is hidden from every output, while the callbacks it guards still authenticate', async () => {
+		const { client, state, sandbox } = e2e();
+		const trigger = { ...triggerNode({ enrich: 'order', enrichStoreId: state.sandbox.storeId }), credentials: { printStoreOAuth2Api: state.credential } };
+		const { workflow, triggerName, nodeName } = orderingWorkflow('secret hidden', [order('secret-a'), order('secret-b')], trigger);
+		const saved = await client.createWorkflow(workflow);
+		await client.activateWorkflow(saved.id);
+		const run = await client.runManually(saved.id, triggerName);
+		expect(run.status).toBe('success');
+		const created = nodeOutput(run, nodeName);
+		expect(created).toHaveLength(2);
+
+		// The activation's secret, as only the service knows it: from the orders the sandbox stored.
+		const stored = (await sandbox.orders()).filter((entry) => created.some((item) => item.ID === entry.ID));
+		const secrets = new Set(stored.map((entry) => new URL(String((entry.OrderDetails as Record<string, unknown>).StatusCallbackUrl)).searchParams.get('secret')));
+		expect(secrets.size).toBe(1);
+		const [secret] = [...secrets] as string[];
+		expect(secret).toMatch(/^[0-9a-f]{48}$/);
+
+		// Get returns the order as the service echoes it: URLs kept recognisable, secret hidden.
+		const got = await client.runManually(
+			(await client.createWorkflow(printStoreTestWorkflow({
+				name: 'e2e trigger: secret hidden, get',
+				credential: state.credential,
+				items: created.map((item) => ({ id: item.ID })),
+				nodeName: 'Get order',
+				parameters: { resource: 'order', operation: 'get', storeId: state.sandbox.storeId, orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			}).workflow)).id,
+			'Start',
+		);
+		const gotOrders = nodeOutput(got, 'Get order');
+		expect(gotOrders.map((item) => (item.OrderDetails as Record<string, unknown>).StatusCallbackUrl)).toEqual([
+			expect.stringMatching(/\?secret=SECRET-HIDDEN$/),
+			expect.stringMatching(/\?secret=SECRET-HIDDEN$/),
+		]);
+
+		// The sandbox posts the real URLs: the trigger accepts them, and its enriched events hide the secret too.
+		await sandbox.advance(String(created[0].ID), { toStatusId: 2 });
+		const executions = webhookExecutions(await client.waitForExecutions(saved.id, 1 + 6));
+		const events = executions.flatMap((execution) => nodeOutput(execution, TRIGGER));
+		expect(events.filter((event) => event.OrderID === created[0].ID).length).toBeGreaterThanOrEqual(4);
+		const enriched = events.find((event) => event.OrderID === created[0].ID && event.order)!.order as Record<string, Record<string, unknown>>;
+		expect(enriched.OrderDetails.StatusCallbackUrl).toMatch(/\?secret=SECRET-HIDDEN$/);
+		for (const execution of [run, got, ...executions]) expect(JSON.stringify(execution)).not.toContain(secret);
+		await client.deactivateWorkflow(saved.id);
+	});
+
 	test('Fetch From the API adds the order, or its status history, through the credential', async () => {
 		const { client, state, sandbox } = e2e();
 		const { workflow, triggerName, nodeName } = orderingWorkflow('to enrich', [order('trigger-e')], undefined, { statusCallbacks: 'none' });
