@@ -46,9 +46,13 @@ test('250 items in batches of 50: five requests, outputs paired in input order',
 
 test('the default batch size is 50, and 1 sends one request per item', async () => {
 	const credentials = await credentialsFor(env.sandbox);
-	await runPrintStore({ parameters: fromItems('getPriceQuote'), items: records(120), credentials });
-	const priceRequests = (await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'));
-	expect(priceRequests).toHaveLength(3);
+	const priceRequests = async () => (await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'));
+	// 100 items in 2 requests: the default is 50 to 99; 51 items in 2 requests: 26 to 50. So exactly 50.
+	await runPrintStore({ parameters: fromItems('getPriceQuote'), items: records(100), credentials });
+	expect(await priceRequests()).toHaveLength(2);
+	await env.api.clearRequests();
+	await runPrintStore({ parameters: fromItems('getPriceQuote'), items: records(51), credentials });
+	expect(await priceRequests()).toHaveLength(2);
 	await env.api.clearRequests();
 	await runPrintStore({ parameters: fromItems('getPriceQuote', { batchSize: 1 }), items: records(4), credentials });
 	expect((await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(4);
@@ -88,7 +92,7 @@ test('100 items, 3 rejected by the service: 97 created exactly once, 3 errors na
 
 test('without continue-on-fail a rejected item stops the run, naming it and the orders already created', async () => {
 	const result = await runPrintStore({
-		parameters: fromItems('create', { batchSize: 10 }),
+		parameters: fromItems('create', { batchSize: 10, parallelBatches: 1 }),
 		items: records(30, { 15: { Product: { ID: 'no-such-product', Quantity: 1 } } }),
 		credentials: await credentialsFor(env.sandbox),
 	});
@@ -99,6 +103,24 @@ test('without continue-on-fail a rejected item stops the run, naming it and the 
 	expect(result.error?.description).toMatch(/10 order\(s\) were created before the run stopped at item 15: item 0 \(/);
 	expect(result.error?.description).toMatch(/^Nothing was created for this item\. /);
 	expect(result.error?.description).toMatch(/19 item\(s\) were not sent/);
+});
+
+test('with batches in parallel, a stop names exactly the orders that were created, those in flight included', async () => {
+	const result = await runPrintStore({
+		parameters: fromItems('create', { batchSize: 10, parallelBatches: 3 }),
+		items: records(60, { 15: { Product: { ID: 'no-such-product', Quantity: 1 } } }),
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error?.message).toMatch(/^The service rejected item 15: /);
+	const counts = await env.api.counts();
+	// Batches 0-9 and 20-29 were in flight beside 10-19; no batch was started after the stop.
+	expect(counts.total).toBeGreaterThanOrEqual(10);
+	expect(counts.total).toBeLessThan(59);
+	const named = [...String(result.error?.description).matchAll(/item (\d+) \(PS-/g)].map((match) => `crm-${match[1]}`).sort();
+	// The first 20 are named, the rest counted.
+	expect(named.length).toBe(Math.min(20, counts.total));
+	for (const reference of named) expect(counts.byPartnerOrderReference[reference]).toBe(1);
+	expect(result.error?.description).toMatch(new RegExp(`^Nothing was created for this item\\. [\\s\\S]*${counts.total} order\\(s\\) were created before the run stopped at item 15`));
 });
 
 test('items the service does not name are found by splitting the batch', async () => {

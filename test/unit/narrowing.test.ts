@@ -38,6 +38,7 @@ function service(hints: boolean) {
 
 const options = (overrides: Partial<BatchRunOptions> = {}): BatchRunOptions => ({
 	batchSize: 10,
+	parallelBatches: 1,
 	stopOnError: false,
 	narrowRejectedBatches: true,
 	creates: true,
@@ -119,4 +120,30 @@ test('Items[k] references: positions inside the batch only, and the words about 
 		'Recipient: is required',
 		'the order item is too long',
 	]);
+});
+
+test('batches in parallel: never more in flight than allowed, every item paired to its own result', async () => {
+	let inFlight = 0;
+	let most = 0;
+	const send = async (_group: BatchGroup, items: IDataObject[]) => {
+		inFlight++;
+		most = Math.max(most, inFlight);
+		await new Promise((resolve) => setTimeout(resolve, 5 + (items.length % 3)));
+		inFlight--;
+		return items.map((item) => ({ PartnerOrderReference: item.PartnerOrderReference }));
+	};
+	const { outcomes } = await sendInBatches([group(100)], send, options({ batchSize: 7, parallelBatches: 4 }));
+	expect(most).toBe(4);
+	for (let itemIndex = 0; itemIndex < 100; itemIndex++) {
+		expect((outcomes.get(itemIndex) as { result: IDataObject }).result.PartnerOrderReference).toBe(`ref-${itemIndex}`);
+	}
+});
+
+test('batches in parallel with narrowing: each good item sent to success exactly once', async () => {
+	const { sent, send } = service(false);
+	const { outcomes } = await sendInBatches([group(40, [3, 17, 31])], send, options({ batchSize: 8, parallelBatches: 3 }));
+	const accepted = sent.filter((batch) => !batch.some((ref) => ['ref-3', 'ref-17', 'ref-31'].includes(ref))).flat();
+	expect(accepted.length).toBe(37);
+	expect(new Set(accepted).size).toBe(37);
+	expect([...outcomes.values()].filter((outcome) => 'error' in outcome)).toHaveLength(3);
 });

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { customerFields, productDetailFields, recipientFields } from './common.fields';
+import { inputItemFields } from './inputItem.fields';
 
 /**
  * The Order item of the spec, defined once for Get Price Quote and Create. Each operation decides
@@ -35,6 +36,12 @@ export const orderItemFields: INodeProperties[] = [
 				description: 'Fill in the product, recipient and other details field by field',
 			},
 			{
+				name: 'Input Item Fields',
+				value: 'inputItem',
+				description:
+					'Read each input item itself, mapped once to order fields: the fastest way for many records (no expression per item)',
+			},
+			{
 				name: 'JSON',
 				value: 'json',
 				description: 'Give the whole order item as JSON, e.g. mapped from a CRM record with an expression',
@@ -52,6 +59,7 @@ export const orderItemFields: INodeProperties[] = [
 			'One order item in the API\'s shape: Product (ID, Quantity, ...) and Recipient are required; Products, Recipients, ProductRecipients, Customer, Payments, EddmDeliveryAreas, BillingVariables, PartnerOrderReference and callback URLs are optional',
 		displayOptions: showJson,
 	},
+	...inputItemFields,
 	{
 		displayName: 'Product ID',
 		name: 'productId',
@@ -308,6 +316,15 @@ export const orderRequestOptions: INodeProperties = {
 			default: 50,
 			description:
 				'How many input items to send in one request. 1 sends one request per item. If the service rejects a batch, the node splits it to find the items at fault, so the others still go through.',
+		},
+		{
+			displayName: 'Batches in Parallel',
+			name: 'parallelBatches',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 16, numberPrecision: 0 },
+			default: 4,
+			description:
+				'How many batch requests may be in flight at once. Results stay in input order. If the service asks to slow down (HTTP 429), all of them wait.',
 		},
 		{
 			displayName: 'If the Service Refuses a Batch',

@@ -7,7 +7,7 @@ import { FORBIDDEN_KEYS, validateOrderItem } from './validateOrderItem';
  * Step one of the order path: the order item of one input item, as the user defined it (editor
  * fields or JSON), in the API's field names and not yet checked.
  */
-export type InputMode = 'fields' | 'json';
+export type InputMode = 'fields' | 'json' | 'inputItem';
 
 /** Where callback URLs merged into a draft came from, so an error names the field that held them. */
 export interface OrderItemDraft {
@@ -117,17 +117,104 @@ function fromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return item;
 }
 
-/** Reads the order item of one input item in the chosen mode; nothing is checked yet. */
-export function readOrderItemDraft(ctx: IExecuteFunctions, itemIndex: number, mode: InputMode): OrderItemDraft {
-	if (mode === 'json') {
-		const raw = ctx.getNodeParameter('orderItemJson', itemIndex, '{}');
-		return { mode, value: parseJsonParameter(raw, JSON_ROOT) };
+/** Reads dotted paths (`address.zip`) from an input item; an exact key with dots wins. */
+function compilePath(path: string): (json: IDataObject) => unknown {
+	const parts = path.split('.');
+	if (parts.length === 1) return (json) => json[path];
+	return (json) => {
+		if (path in json) return json[path];
+		let value: unknown = json;
+		for (const part of parts) {
+			if (value === null || typeof value !== 'object') return undefined;
+			value = (value as IDataObject)[part];
+		}
+		return value;
+	};
+}
+
+interface MappingEntry {
+	orderField?: string;
+	templateFieldName?: string;
+	source?: string;
+	inputField?: string;
+	value?: string;
+}
+
+/**
+ * The mapping of "Input Item Fields", compiled once per run into a function from an input item to
+ * an order item draft: no parameter is read and no expression evaluated per item.
+ */
+export function compileInputItemReader(ctx: IExecuteFunctions): (json: IDataObject) => OrderItemDraft {
+	const shape = ctx.getNodeParameter('itemShape', 0, 'mapped') as string;
+	if (shape === 'apiShape') {
+		const field = String(ctx.getNodeParameter('orderItemField', 0, '') ?? '').trim();
+		if (!field) return (json) => ({ mode: 'inputItem', value: json });
+		const read = compilePath(field);
+		const labels = { '': `${field} (input field)` };
+		return (json) => ({ mode: 'inputItem', value: read(json), labels });
 	}
-	return { mode, value: fromFields(ctx, itemIndex) };
+	const entries = fixedCollectionEntries(ctx.getNodeParameter('fieldMapping', 0, {}), 'field') as MappingEntry[];
+	const labels: Record<string, string> = {};
+	const setters = entries.map((entry, index) => {
+		const where = `Field Mapping[${index}]`;
+		let target = String(entry.orderField ?? '');
+		if (target === 'Product.TemplateFields.*') {
+			const name = String(entry.templateFieldName ?? '').trim();
+			if (!name) throw new InvalidValue(`${where}.Template Field Name`, 'is required');
+			if (FORBIDDEN_KEYS.has(name)) throw new InvalidValue(`${where}.Template Field Name`, `"${name}" is not allowed`);
+			target = `Product.TemplateFields.${name}`;
+		}
+		const path = target.split('.');
+		if (path.length === 0 || path.some((part) => part === '')) throw new InvalidValue(`${where}.Order Field`, 'is required');
+		let read: (json: IDataObject) => unknown;
+		if (entry.source === 'value') {
+			const fixed = entry.value ?? '';
+			read = () => fixed;
+			labels[target] = `fixed value for ${target}`;
+		} else {
+			const inputField = String(entry.inputField ?? '').trim();
+			if (!inputField) throw new InvalidValue(`${where}.Input Field`, `is required (it fills ${target})`);
+			read = compilePath(inputField);
+			labels[target] = `${inputField} → ${target}`;
+		}
+		return { path, read };
+	});
+	return (json) => {
+		const value: IDataObject = {};
+		for (const { path, read } of setters) {
+			const found = read(json);
+			if (found === undefined || found === null || found === '') continue;
+			let parent = value;
+			for (let depth = 0; depth < path.length - 1; depth++) {
+				const key = path[depth];
+				if (parent[key] === undefined) parent[key] = {};
+				parent = parent[key] as IDataObject;
+			}
+			parent[path[path.length - 1]] = found as IDataObject[string];
+		}
+		return { mode: 'inputItem', value, labels };
+	};
+}
+
+/**
+ * Reads the order item of each input item in the chosen mode; nothing is checked yet. For "Input
+ * Item Fields" the mapping is compiled here, once.
+ */
+export function orderItemReader(ctx: IExecuteFunctions, mode: InputMode): (itemIndex: number) => OrderItemDraft {
+	if (mode === 'inputItem') {
+		const read = compileInputItemReader(ctx);
+		const items = ctx.getInputData();
+		return (itemIndex) => read(items[itemIndex].json);
+	}
+	if (mode === 'json') {
+		return (itemIndex) => ({ mode, value: parseJsonParameter(ctx.getNodeParameter('orderItemJson', itemIndex, '{}'), JSON_ROOT) });
+	}
+	return (itemIndex) => ({ mode, value: fromFields(ctx, itemIndex) });
 }
 
 const JSON_ROOT = 'Order Item (JSON)';
 const FIELDS_ROOT = 'Order Item';
+const INPUT_ROOT = 'Input Item';
 
 /** API field paths as the editor labels them, so an error points at the field the user sees. */
 const EDITOR_LABELS: Array<[string, string]> = [
@@ -145,9 +232,18 @@ const EDITOR_LABELS: Array<[string, string]> = [
 ];
 
 function relabel(error: InvalidValue, draft: OrderItemDraft, root: string): InvalidValue {
-	const own = Object.entries(draft.labels ?? {}).find(([key]) => error.field.startsWith(`${root}.${key}`));
-	if (own) return new InvalidValue(own[1], error.problem);
-	if (draft.mode === 'json') return error;
+	// Most specific first: a label for Product.TemplateFields.headline wins over one for Product.
+	const own = Object.entries(draft.labels ?? {})
+		.sort((a, b) => b[0].length - a[0].length)
+		.find(([key]) => {
+			const prefix = key ? `${root}.${key}` : root;
+			return error.field === prefix || error.field.startsWith(`${prefix}.`) || error.field.startsWith(`${prefix}[`);
+		});
+	if (own) {
+		const rest = error.field.slice((own[0] ? `${root}.${own[0]}` : root).length);
+		return new InvalidValue(own[1] + rest, error.problem);
+	}
+	if (draft.mode !== 'fields') return error;
 	const label = EDITOR_LABELS.find(([path]) => error.field.startsWith(path));
 	return label ? new InvalidValue(label[1] + error.field.slice(label[0].length), error.problem) : error;
 }
@@ -157,7 +253,7 @@ function relabel(error: InvalidValue, draft: OrderItemDraft, root: string): Inva
  * spec's shape, or throws `InvalidValue` naming the field the way the user sees it.
  */
 export function checkOrderItem(draft: OrderItemDraft): IDataObject {
-	const root = draft.mode === 'json' ? JSON_ROOT : FIELDS_ROOT;
+	const root = draft.mode === 'json' ? JSON_ROOT : draft.mode === 'inputItem' ? INPUT_ROOT : FIELDS_ROOT;
 	try {
 		return validateOrderItem(draft.value, root);
 	} catch (error) {

@@ -21,6 +21,8 @@ export type SendBatch = (group: BatchGroup, orderItems: IDataObject[]) => Promis
 
 export interface BatchRunOptions {
 	batchSize: number;
+	/** How many batch requests may be in flight at once. */
+	parallelBatches: number;
 	stopOnError: boolean;
 	/**
 	 * Whether a batch the service refused with 400 is split to find the items at fault and the rest
@@ -151,10 +153,11 @@ async function sendNarrowing(run: BatchRun, group: BatchGroup, entries: BatchEnt
 }
 
 /**
- * Sends every group's entries, batchSize at a time, and returns one outcome per item sent. Consumes
- * the groups (their entries are emptied): once a batch is answered nothing refers to its order
- * items any more, so a large run holds its results and the batches still to send, not a second
- * copy of every item it sent.
+ * Sends every group's entries, batchSize at a time, up to `parallelBatches` requests at once, and
+ * returns one outcome per item sent (the caller puts them back in input order). A batch that must
+ * be narrowed is narrowed by the worker that sent it. Batches are handed out once and released
+ * when taken: once a batch is answered nothing refers to its order items any more, so a large run
+ * holds its results and the batches still to send, not a second copy of every item it sent.
  */
 export async function sendInBatches(
 	groups: BatchGroup[],
@@ -162,13 +165,22 @@ export async function sendInBatches(
 	options: BatchRunOptions,
 ): Promise<{ outcomes: Map<number, Outcome>; stopped: boolean }> {
 	const run: BatchRun = { ...options, send, outcomes: new Map(), stopped: false };
+	const queue: Array<{ group: BatchGroup; entries: BatchEntry[] } | undefined> = [];
 	for (const group of groups) {
-		const batches: BatchEntry[][] = [];
 		for (let start = 0; start < group.entries.length; start += options.batchSize) {
-			batches.push(group.entries.slice(start, start + options.batchSize));
+			queue.push({ group, entries: group.entries.slice(start, start + options.batchSize) });
 		}
 		group.entries = [];
-		while (batches.length > 0 && !run.stopped) await sendNarrowing(run, group, batches.shift()!);
 	}
+	let next = 0;
+	const worker = async () => {
+		while (!run.stopped && next < queue.length) {
+			const job = queue[next]!;
+			queue[next++] = undefined;
+			await sendNarrowing(run, job.group, job.entries);
+		}
+	};
+	const workers = Math.max(1, Math.min(options.parallelBatches, queue.length));
+	await Promise.all(Array.from({ length: workers }, worker));
 	return { outcomes: run.outcomes, stopped: run.stopped };
 }

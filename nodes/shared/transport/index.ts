@@ -14,6 +14,7 @@ import type { FailureFacts } from '../errors';
 import { ApiFailure, ItemProblem } from '../errors';
 import type { ApiOperation } from '../operations';
 import { isRepeatable } from '../operations';
+import type { Pacing } from './pacing';
 import { backoffMs, DEFAULT_BACKOFF, describeFailure, isAmbiguous, isProvenUnprocessed, isTransient } from './failures';
 
 export const CREDENTIAL_TYPE = 'printStoreOAuth2Api';
@@ -27,6 +28,8 @@ export interface ApiRequest {
 	path: readonly string[];
 	body?: IDataObject | IDataObject[];
 	qs?: IDataObject;
+	/** Shared by requests in flight together, so a slow-down asked of one holds back all. */
+	pacing?: Pacing;
 }
 
 export interface ApiResponse<T> {
@@ -80,6 +83,7 @@ export async function apiRequestWithStatus<T = unknown>(this: ApiContext, reques
 	const repeatable = isRepeatable(request.operation, request.method);
 
 	for (let attempt = 1; ; attempt++) {
+		if (request.pacing) await request.pacing.waitTurn();
 		let facts: FailureFacts;
 		try {
 			// n8n signs a copy per attempt; keep ours pristine.
@@ -96,7 +100,9 @@ export async function apiRequestWithStatus<T = unknown>(this: ApiContext, reques
 		if (!retry || attempt >= DEFAULT_BACKOFF.maxAttempts) {
 			throw new ApiFailure(request.operation, facts, attempt, !repeatable && isAmbiguous(facts));
 		}
-		await sleep(backoffMs(attempt, facts.retryAfterMs));
+		const delay = backoffMs(attempt, facts.retryAfterMs);
+		if (request.pacing) request.pacing.slowDown(delay);
+		else await sleep(delay);
 	}
 }
 
@@ -112,8 +118,9 @@ export async function sendOrderRequest(
 	storeId: string,
 	items: IDataObject[],
 	settings: { TestMode?: boolean; MaxRetries?: number },
+	pacing?: Pacing,
 ): Promise<unknown> {
 	const path = ['store', storeId, 'order'];
 	if (operation === 'order.getPriceQuote') path.push('price');
-	return await apiRequest.call(this, { operation, method: 'POST', path, body: { Items: items, ...settings } });
+	return await apiRequest.call(this, { operation, method: 'POST', path, body: { Items: items, ...settings }, pacing });
 }

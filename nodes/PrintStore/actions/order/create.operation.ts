@@ -125,7 +125,7 @@ function withCallbacks(ctx: IExecuteFunctions) {
 		}
 		const urls = mode === 'trigger' ? triggerCallbacks(ctx, itemIndex) : customCallbacks(ctx, itemIndex);
 		const labels =
-			mode === 'custom' ? { StatusCallbackUrl: 'Status Callback URL', StatusDetailsCallbackUrl: 'Status Details Callback URL' } : undefined;
+			mode === 'custom' ? { ...draft.labels, StatusCallbackUrl: 'Status Callback URL', StatusDetailsCallbackUrl: 'Status Details Callback URL' } : draft.labels;
 		return { ...draft, value: { ...(value as IDataObject), ...urls }, labels };
 	};
 }

@@ -1,0 +1,155 @@
+/**
+ * "Define Order Using: Input Item Fields" through n8n's engine against the sandbox: flat CRM records
+ * through a mapping set once, records already in the API's shape, the same checks and errors as the
+ * other modes, and batches sent in parallel with results paired back in input order.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { runPrintStore } from '../helpers/engine';
+import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+
+const env = useSandbox();
+
+/** CRM contacts as a CRM node outputs them: flat, its own field names, numbers where it has them. */
+const contacts = (count: number, override: (index: number) => IDataObject = () => ({})) =>
+	Array.from({ length: count }, (_, index) => ({
+		id: `crm-${index}`,
+		firstName: `Customer${index}`,
+		lastName: 'Example',
+		address: { street: `${index} Main Street`, city: 'Springfield', zip: 62701 },
+		state: 'IL',
+		country: 'US',
+		qty: 100 + index,
+		headline: `Hello ${index}`,
+		...override(index),
+	}));
+
+const field = (orderField: string, inputField: string, extra: IDataObject = {}) => ({ orderField, source: 'field', inputField, ...extra });
+const fixed = (orderField: string, value: string) => ({ orderField, source: 'value', value });
+
+const MAPPING = [
+	fixed('Product.ID', 'postcard-4x6'),
+	field('Product.Quantity', 'qty'),
+	fixed('Product.DeliveryMethod', 'Standard'),
+	{ ...field('Product.TemplateFields.*', 'headline'), templateFieldName: 'headline' },
+	field('Recipient.NameFirst', 'firstName'),
+	field('Recipient.NameLast', 'lastName'),
+	field('Recipient.AddressLine1', 'address.street'),
+	field('Recipient.City', 'address.city'),
+	field('Recipient.Province', 'state'),
+	field('Recipient.Postalcode', 'address.zip'),
+	field('Recipient.Country', 'country'),
+	field('PartnerOrderReference', 'id'),
+];
+
+const mapped = (operation: string, options: IDataObject = {}, mapping: IDataObject[] = MAPPING) => ({
+	resource: 'order',
+	operation,
+	storeId: env.sandbox.storeId,
+	inputMode: 'inputItem',
+	itemShape: 'mapped',
+	fieldMapping: { field: mapping },
+	options,
+});
+
+const createRequests = async () =>
+	(await env.api.requests()).filter((entry) => entry.method === 'POST' && entry.path === `/api/v1/store/${env.sandbox.storeId}/order`);
+
+test('flat CRM records through the mapping: every mapped field arrives in the spec’s shape, paired in input order', async () => {
+	const result = await runPrintStore({ parameters: mapped('create', { batchSize: 50 }), items: contacts(120), credentials: await credentialsFor(env.sandbox) });
+	expect(result.error).toBeUndefined();
+	expect(await createRequests()).toHaveLength(3);
+	expect(result.json).toHaveLength(120);
+	result.items.forEach((item, index) => {
+		expect(item.pairedItem).toEqual({ item: index });
+		expect(item.json.PartnerOrderReference).toBe(`crm-${index}`);
+		expect(item.json.OrderDetails).toMatchObject({
+			Product: { ID: 'postcard-4x6', Quantity: 100 + index, DeliveryMethod: 'Standard', TemplateFields: { headline: `Hello ${index}` } },
+			Recipient: {
+				NameFirst: `Customer${index}`,
+				NameLast: 'Example',
+				AddressLine1: `${index} Main Street`,
+				City: 'Springfield',
+				Province: 'IL',
+				// A number in the CRM, text in the API.
+				Postalcode: '62701',
+				Country: 'US',
+			},
+		});
+	});
+	const counts = await env.api.counts();
+	expect(counts.total).toBe(120);
+	expect(Object.values(counts.byPartnerOrderReference).every((n) => n === 1)).toBe(true);
+});
+
+test('records already in the API’s shape: the whole item, or one field of it', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const whole = await runPrintStore({
+		parameters: { resource: 'order', operation: 'getPriceQuote', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape' },
+		items: [0, 1, 2].map((index) => crmOrderItem(index)),
+		credentials,
+	});
+	expect(whole.error).toBeUndefined();
+	expect(whole.json.map((quote) => quote.PartnerOrderReference)).toEqual(['crm-0', 'crm-1', 'crm-2']);
+	const nested = await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape', orderItemField: 'payload.order' },
+		items: [3, 4].map((index) => ({ crmId: index, payload: { order: crmOrderItem(index) } })),
+		credentials,
+	});
+	expect(nested.error).toBeUndefined();
+	expect(nested.json.map((order) => (order.OrderDetails as IDataObject).Recipient)).toEqual([
+		crmOrderItem(3).Recipient,
+		crmOrderItem(4).Recipient,
+	]);
+});
+
+test('a bad value names the input field, the order field and the item; with Continue On Fail the others are created', async () => {
+	const items = contacts(5, (index) => (index === 2 ? { qty: 'lots' } : index === 4 ? { qty: null } : {}));
+	const result = await runPrintStore({ parameters: mapped('create'), items, credentials: await credentialsFor(env.sandbox), continueOnFail: true });
+	expect(result.error).toBeUndefined();
+	expect(result.json.map((entry) => entry.PartnerOrderReference ?? entry.error)).toEqual([
+		'crm-0',
+		'crm-1',
+		'Invalid "qty → Product.Quantity" in item 2: must be a whole number of at least 1, got "lots"',
+		'crm-3',
+		'Invalid "qty → Product.Quantity" in item 4: is required',
+	]);
+	expect((await env.api.counts()).total).toBe(3);
+});
+
+test('without Continue On Fail, a bad value stops the run before anything is sent', async () => {
+	const result = await runPrintStore({ parameters: mapped('create'), items: contacts(3, (index) => (index === 1 ? { address: { zip: { nested: true } } } : {})), credentials: await credentialsFor(env.sandbox) });
+	expect(result.error?.message).toBe('Invalid "address.zip → Recipient.Postalcode" in item 1: must be text, got {"nested":true}');
+	expect(await createRequests()).toEqual([]);
+});
+
+test('a mapping entry without an input field is reported before anything is sent', async () => {
+	const result = await runPrintStore({ parameters: mapped('create', {}, [...MAPPING, field('Customer.Email', '')]), items: contacts(2), credentials: await credentialsFor(env.sandbox) });
+	expect(result.error?.message).toBe('Invalid "Field Mapping[12].Input Field" in item 0: is required (it fills Customer.Email)');
+	expect(await createRequests()).toEqual([]);
+});
+
+test('batches in parallel: 200 items, 4 requests in flight, each order created once and paired in order', async () => {
+	await env.api.faults({ latencyMs: 40 });
+	const result = await runPrintStore({ parameters: mapped('create', { batchSize: 10, parallelBatches: 4 }), items: contacts(200), credentials: await credentialsFor(env.sandbox) });
+	await env.api.clearFaults();
+	expect(result.error).toBeUndefined();
+	expect(await createRequests()).toHaveLength(20);
+	expect(result.json.map((order) => order.PartnerOrderReference)).toEqual(contacts(200).map((contact) => contact.id));
+	const counts = await env.api.counts();
+	expect(counts.total).toBe(200);
+	expect(Object.values(counts.byPartnerOrderReference).every((n) => n === 1)).toBe(true);
+});
+
+test('batches in parallel under rate limits: every order created exactly once, none lost', async () => {
+	await env.api.faults({ rate429: 0.1, retryAfterSeconds: 1 });
+	const result = await runPrintStore({ parameters: mapped('create', { batchSize: 10, parallelBatches: 4 }), items: contacts(200), credentials: await credentialsFor(env.sandbox) });
+	await env.api.clearFaults();
+	expect(result.error).toBeUndefined();
+	expect(result.json.map((order) => order.PartnerOrderReference)).toEqual(contacts(200).map((contact) => contact.id));
+	const counts = await env.api.counts();
+	expect(counts.total).toBe(200);
+	expect(Object.values(counts.byPartnerOrderReference).every((n) => n === 1)).toBe(true);
+	// Some requests were turned away, and retried.
+	expect((await createRequests()).filter((entry) => entry.status === 429).length).toBeGreaterThan(0);
+});
