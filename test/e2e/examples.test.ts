@@ -118,6 +118,36 @@ describeE2E('examples/ in a real n8n', () => {
 		await client.deactivateWorkflow(crmWorkflowId);
 	});
 
+	test('"orders straight from the input items" maps each CRM record once, 2 per request, 2 in parallel', async () => {
+		const { client, sandbox } = e2e();
+		const { source, saved } = await importExample('crm-records-to-orders-from-input-items.json');
+		const records = (JSON.parse(String(findNode(source, 'Sample CRM records').parameters.jsonOutput)) as { records: Json[] }).records;
+		const before = (await sandbox.requests()).at(-1)?.seq ?? 0;
+		const execution = assertSucceeded(await client.runManually(saved.id, manualTrigger(source)!.name));
+		const requests = (await sandbox.requests()).filter((request) => request.seq > before);
+		expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/store/store_main/order')).toHaveLength(Math.ceil(records.length / 2));
+
+		const created = nodeOutput(execution, 'Create orders');
+		expect(created.map((order) => order.PartnerOrderReference)).toEqual(records.map((record) => record.Id));
+		const recorded = await sandbox.orders('store_main');
+		records.forEach((record, index) => {
+			const inSandbox = recorded.find((candidate) => candidate.ID === created[index].ID)!;
+			expect(inSandbox.OrderDetails.Product).toMatchObject({ ID: record.PrintProduct, Quantity: record.PrintQuantity, DeliveryMethod: record.DeliveryMethod });
+			expect(inSandbox.OrderDetails.Recipient).toEqual({
+				NameFirst: record.FirstName,
+				NameLast: record.LastName,
+				CompanyName: record.Company,
+				AddressLine1: record.MailingStreet,
+				City: record.MailingCity,
+				Province: record.MailingState,
+				Postalcode: record.MailingPostalCode,
+				Country: record.MailingCountry,
+				Email: record.Email,
+			});
+		});
+		expect(nodeOutput(execution, 'Order summary').map((row) => row.orderNumber)).toEqual(created.map((order) => order.OrderNumber));
+	});
+
 	test('"notify when shipped or delivered" turns those two events into a notification, and nothing else', async () => {
 		const { client } = e2e();
 		const { source, saved } = await importExample('notify-when-shipped-or-delivered.json');
