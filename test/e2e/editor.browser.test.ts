@@ -170,6 +170,26 @@ describeE2E('the n8n editor in Chromium', () => {
 		await shot(page, '05-node-operations');
 	});
 
+	test('"Input Item Fields" shows its field mapping in the node panel, one entry per mapped order field', async () => {
+		await openExample('crm-records-to-orders-from-input-items.json');
+		await page.locator('[data-test-id="canvas-node"][data-node-name="Create orders"]').dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor();
+		await eventually('the Define Order Using field to show "Input Item Fields"', async () =>
+			(await ndv.locator('[data-test-id="parameter-input-inputMode"] input').inputValue()) === 'Input Item Fields',
+		);
+		await ndv.getByText('Field Mapping', { exact: true }).first().waitFor();
+		// Thirteen mapped fields, each an "Input Field" of its own; no per-item expression anywhere.
+		await eventually('thirteen Input Field entries', async () => (await ndv.locator('[data-test-id="parameter-input-inputField"]').count()) === 13);
+		expect(await ndv.locator('[data-test-id="parameter-input-inputField"] input').first().inputValue()).toBe('PrintProduct');
+		await shot(page, '06-input-item-fields');
+		// Every entry is valid as saved: no parameter issue anywhere in the panel, and only the fields its choices call for.
+		expect(await ndv.locator('[data-test-id="parameter-issues"]').count()).toBe(0);
+		expect(await ndv.locator('[data-test-id="parameter-input-value"]').count()).toBe(0);
+		expect(await ndv.locator('[data-test-id="parameter-input-templateFieldName"]').count()).toBe(0);
+		await page.keyboard.press('Escape');
+	});
+
 	test('a new credential connects through the sandbox login page ("Connect") and n8n reports the account connected', async () => {
 		const { state, client } = e2e();
 		const before = new Set((await client.rest<Array<{ id: string }>>('GET', '/credentials')).map((credential) => credential.id));
