@@ -146,6 +146,14 @@ export class PrintStoreTrigger implements INodeType {
 						description: 'Whether to start only once when the service delivers the same event more than once',
 					},
 					{
+						displayName: 'Remember Events Across Processes (Queue Mode)',
+						name: 'acrossProcesses',
+						type: 'boolean',
+						default: false,
+						description:
+							"Whether to keep the memory of recent events in the workflow's database as well, so a repeated delivery that reaches another n8n process (queue mode with several webhook processes) is still recognised. Costs one database write per new event; not needed with a single n8n process.",
+					},
+					{
 						displayName: 'Duplicate Window (Minutes)',
 						name: 'duplicateWindowMinutes',
 						type: 'number',

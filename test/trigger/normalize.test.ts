@@ -233,6 +233,9 @@ describe('duplicates across processes', () => {
 		// Another process: its own memory is empty, the static data n8n reloads carries the keys.
 		const reloaded = JSON.parse(JSON.stringify(staticData)) as Record<string, unknown>;
 		expect(firstDeliveries(reloaded as never, 'process-b', ['k1', 'k3'], 60_000, 2_000)).toEqual([false, true]);
+		// Without the shared memory (the option off), another process does not know the key.
+		expect(firstDeliveries(undefined, 'process-d', ['k1'], 60_000, 2_000)).toEqual([true]);
+		expect(firstDeliveries(undefined, 'process-d', ['k1'], 60_000, 2_001)).toEqual([false]);
 		// After the window the same key is new again.
 		expect(firstDeliveries(reloaded as never, 'process-c', ['k1'], 60_000, 70_000)).toEqual([true]);
 	});

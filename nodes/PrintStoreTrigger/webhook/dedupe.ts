@@ -6,8 +6,10 @@ import type { IDataObject } from 'n8n-workflow';
  * Delivery is at least once, so the same event can arrive twice, and in queue mode the second
  * delivery may reach another webhook process. Two memories keep it to one execution:
  * - this process's memory, per trigger, bounded, answers at once and survives between requests;
- * - the trigger's node static data, which n8n reloads from its database for every webhook request
- *   and saves before answering it, so a retry that lands on another process finds the first.
+ * - with "Remember Events Across Processes (Queue Mode)" on, also the trigger's node static data, which n8n
+ *   reloads from its database for every webhook request and saves before answering it, so a retry
+ *   that lands on another process finds the first. That costs a database write per new event
+ *   (bench/RESULTS.md), which a single n8n process does not need, so it is an option.
  * Deliveries that arrive at two processes at the very same moment can both pass: each process
  * decides before it sees what the other saved (see README "Running in queue mode").
  */
@@ -72,12 +74,13 @@ function sharedEntries(nodeStaticData: IDataObject, now: number): Record<string,
  * data) by any other process serving this trigger. Records the new ones in both memories.
  */
 export function firstDeliveries(
-	nodeStaticData: IDataObject,
+	nodeStaticData: IDataObject | undefined,
 	triggerKey: string,
 	eventKeys: string[],
 	windowMs: number,
 	now = Date.now(),
 ): boolean[] {
+	if (!nodeStaticData) return eventKeys.map((eventKey) => firstSighting(triggerKey, eventKey, windowMs, now));
 	const shared = sharedEntries(nodeStaticData, now);
 	const fresh = eventKeys.map((eventKey) => {
 		const key = shortKey(eventKey);

@@ -78,7 +78,8 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 	let emitted = kept;
 	if (options.ignoreDuplicates !== false) {
 		const windowMs = Number(options.duplicateWindowMinutes ?? 60) * 60_000;
-		const fresh = firstDeliveries(ctx.getWorkflowStaticData('node'), triggerKey, kept.map((event) => event.eventKey), windowMs);
+		const shared = options.acrossProcesses === true ? ctx.getWorkflowStaticData('node') : undefined;
+		const fresh = firstDeliveries(shared, triggerKey, kept.map((event) => event.eventKey), windowMs);
 		emitted = kept.filter((_, index) => fresh[index]);
 	}
 	const acknowledgement: Acknowledgement = {
