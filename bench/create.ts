@@ -21,16 +21,21 @@ import { recordsWorkflow, runMeasured, type BenchN8n, type MeasuredRun } from '.
 import { largestProfile, nodeCpu } from './lib/profile';
 import type { Section } from './lib/report';
 import { fixed, markdownTable, mib, ratio, spread, summarize } from './lib/stats';
-import { ORDER_ITEM_EXPRESSION } from './lib/workload';
+import { createParameters, ORDER_ITEM_EXPRESSION, type OrderMode } from './lib/workload';
 
 export interface CreateOptions {
 	items: number;
 	runs: number;
 	/** Items per calibration run of the HTTP Request node's batching settings. */
 	calibrationItems: number;
+	/**
+	 * The same contenders in an n8n started with N8N_EXPRESSION_ENGINE=legacy (expressions evaluated
+	 * in-process): no calibration (the setting the default run chose), no engine or profile rows.
+	 */
+	legacy?: { httpBatching: Batching };
 }
 
-interface Batching {
+export interface Batching {
 	label: string;
 	option?: { batch: { batchSize: number; batchInterval: number } };
 }
@@ -41,19 +46,12 @@ const HTTP_BATCHING: Batching[] = [
 	...[10, 50, 200, 1000].map((size) => ({ label: `${size} per batch, 1 ms apart`, option: { batch: { batchSize: size, batchInterval: 1 } } })),
 ];
 
-export function printStoreCreateNode(bench: BenchN8n, batchSize: number) {
+export function printStoreCreateNode(bench: BenchN8n, batchSize: number, mode: OrderMode = 'json', parallelBatches = 1) {
 	return {
 		name: 'Print Store',
 		type: PRINT_STORE_TYPE,
 		typeVersion: 1,
-		parameters: {
-			resource: 'order',
-			operation: 'create',
-			storeId: bench.stack.sandbox.storeId,
-			inputMode: 'json',
-			orderItemJson: `={{ JSON.stringify(${ORDER_ITEM_EXPRESSION}) }}`,
-			options: { batchSize },
-		},
+		parameters: createParameters(bench.stack.sandbox.storeId, mode, batchSize, parallelBatches),
 		credentials: { printStoreOAuth2Api: bench.stack.credential },
 	};
 }
@@ -99,7 +97,7 @@ interface PlainRun {
 	requests: number;
 }
 
-async function runPlainClient(bench: BenchN8n, items: number, batchSize: number): Promise<PlainRun> {
+export async function runPlainClient(bench: BenchN8n, items: number, batchSize: number, concurrency = 1): Promise<PlainRun> {
 	const { sandbox } = bench.stack;
 	const options = {
 		url: `${sandbox.apiUrl}/store/${sandbox.storeId}/order`,
@@ -107,7 +105,7 @@ async function runPlainClient(bench: BenchN8n, items: number, batchSize: number)
 		subscriptionKey: sandbox.subscriptionKey,
 		items,
 		batchSize,
-		concurrency: 1,
+		concurrency,
 	};
 	const child = fork(path.join(__dirname, 'plain-client.ts'), [JSON.stringify(options)], {
 		execArgv: ['--import', 'tsx'],
@@ -126,6 +124,7 @@ interface Contender {
 	workflowId?: string;
 	nodeName?: string;
 	batchSize?: number;
+	concurrency?: number;
 	/** Orders are created (checked against the sandbox's counts); the floor creates none. */
 	creates: boolean;
 	runs: Array<{ ms: number; rssPeak?: number; rssStart?: number; wallMs?: number }>;
@@ -144,7 +143,7 @@ async function measure(bench: BenchN8n, sandbox: SandboxControl, contender: Cont
 		checkRun(contender.label, run, items);
 		contender.runs.push({ ms: run.nodeMs, rssPeak: run.rssPeak, rssStart: run.rssStart, wallMs: run.wallMs });
 	} else {
-		const run = await runPlainClient(bench, items, contender.batchSize!);
+		const run = await runPlainClient(bench, items, contender.batchSize!, contender.concurrency ?? 1);
 		contender.runs.push({ ms: run.ms });
 	}
 	if (contender.creates) {
@@ -171,29 +170,83 @@ export async function benchCreate(bench: BenchN8n, options: CreateOptions, log: 
 	const { client, sandbox: started } = bench.stack;
 	const sandbox = new SandboxControl({ baseUrl: started.baseUrl, subscriptionKey: started.subscriptionKey, accessToken: started.tokens.accessToken });
 	const { items, runs } = options;
+	const legacy = options.legacy !== undefined;
 
-	const calibration = await log.step(`Calibrating the HTTP Request node's batching option on ${options.calibrationItems} items`, () =>
-		calibrateHttpRequest(bench, sandbox, options.calibrationItems, log),
-	);
+	const calibration = options.legacy
+		? { rows: [] as Array<{ batching: Batching; ms: number }>, best: options.legacy.httpBatching }
+		: await log.step(`Calibrating the HTTP Request node's batching option on ${options.calibrationItems} items`, () =>
+				calibrateHttpRequest(bench, sandbox, options.calibrationItems, log),
+			);
 
 	const inN8n = async (key: string, label: string, node: { name: string }, creates = true): Promise<Contender> => {
 		const saved = await client.createWorkflow(recordsWorkflow(`bench: ${label}`, items, node as never));
 		return { key, label, workflowId: saved.id, nodeName: node.name, creates, runs: [] };
 	};
 	const contenders: Contender[] = [
-		await inN8n('a50', '(a) Print Store node, batch size 50', printStoreCreateNode(bench, 50)),
-		await inN8n('a100', '(a) Print Store node, batch size 100', printStoreCreateNode(bench, 100)),
+		...(legacy ? [] : [await inN8n('a50', '(a) Print Store node, JSON expression, batch size 50, 1 at a time', printStoreCreateNode(bench, 50))]),
+		await inN8n('a100', '(a) Print Store node, JSON expression, batch size 100, 1 at a time', printStoreCreateNode(bench, 100)),
+		await inN8n('f100', '(a) Print Store node, Fields Below with an expression per field, batch size 100, 1 at a time', printStoreCreateNode(bench, 100, 'fields')),
+		await inN8n('n100', '(n) Print Store node, Input Item Fields, batch size 100, 1 at a time', printStoreCreateNode(bench, 100, 'inputItem', 1)),
+		await inN8n('n100p4', '(n) Print Store node, Input Item Fields, batch size 100, 4 in parallel', printStoreCreateNode(bench, 100, 'inputItem', 4)),
 		await inN8n('b', `(b) HTTP Request node, one request per item, batching ${calibration.best.label}`, httpRequestNode(bench, calibration.best)),
-		{ key: 'c50', label: '(c) plain Node client, batches of 50, 1 at a time', batchSize: 50, creates: true, runs: [] },
+		...(legacy ? [] : [{ key: 'c50', label: '(c) plain Node client, batches of 50, 1 at a time', batchSize: 50, creates: true, runs: [] }]),
 		{ key: 'c100', label: '(c) plain Node client, batches of 100, 1 at a time', batchSize: 100, creates: true, runs: [] },
+		{ key: 'c100p4', label: '(c) plain Node client, batches of 100, 4 at a time', batchSize: 100, concurrency: 4, creates: true, runs: [] },
 		await inN8n('floor', 'n8n floor: Edit Fields evaluating the same expression per item (no HTTP)', expressionFloorNode(), false),
 	];
 
 	// Round-robin, so drift over the run (heap growth, disk) spreads over every contender alike.
 	for (let round = 1; round <= runs; round++) {
-		await log.step(`Create throughput, round ${round} of ${runs} (${items} items each)`, async () => {
+		await log.step(`Create throughput${legacy ? ' (legacy expression engine)' : ''}, round ${round} of ${runs} (${items} items each)`, async () => {
 			for (const contender of contenders) await measure(bench, sandbox, contender, items);
 		});
+	}
+	const time = (key: string) => summarize(contenders.find((c) => c.key === key)!.runs.map((r) => r.ms));
+	const table = () =>
+		markdownTable(
+			['Contender', 'Node time, s: median (min–max)', 'Orders/s', 'µs per item', 'Whole execution, s', 'n8n peak RSS, MiB', 'RSS before, MiB'],
+			contenders.map((contender) => {
+				const ms = summarize(contender.runs.map((r) => r.ms));
+				const perSecond = summarize(contender.runs.map((r) => (items / r.ms) * 1000));
+				const peak = contender.workflowId ? spread(summarize(contender.runs.map((r) => mib(r.rssPeak!))), 0) : '-';
+				const start = contender.workflowId ? fixed(summarize(contender.runs.map((r) => mib(r.rssStart!))).median, 0) : '-';
+				const wall = contender.workflowId ? spread(summarize(contender.runs.map((r) => r.wallMs! / 1000)), 2) : '-';
+				return [contender.label, spread(summarize(contender.runs.map((r) => r.ms / 1000)), 2), spread(perSecond, 0), fixed((ms.median / items) * 1000, 0), wall, peak, start];
+			}),
+		);
+	const newMode = () => {
+		const [n1, n4, b, c1, c4] = ['n100', 'n100p4', 'b', 'c100', 'c100p4'].map(time);
+		const fastest = Math.min(n1.median, n4.median);
+		return { overB: b.median / fastest, overC1: n1.median / c1.median, overC4: n4.median / c4.median };
+	};
+
+	if (legacy) {
+		const n = newMode();
+		const [a100, f100, b] = ['a100', 'f100', 'b'].map(time);
+		const ratios = markdownTable(
+			['Ratio (medians of this run)', 'Value'],
+			[
+				['(n) fastest is faster than (b) by', ratio(n.overB)],
+				['(n) 1 at a time / (c) 1 at a time', ratio(n.overC1, 2)],
+				['(n) 4 in parallel / (c) 4 at a time', ratio(n.overC4, 2)],
+				['(a) JSON expression is faster than (b) by', ratio(b.median / a100.median)],
+				['(a) Fields Below is faster than (b) by', ratio(b.median / f100.median)],
+			],
+		);
+		return {
+			id: 'create-legacy',
+			title: `1b. Batch create with N8N_EXPRESSION_ENGINE=legacy (${items.toLocaleString('en-US')} items, ${runs} runs)`,
+			body: [
+				'The same contenders in a second n8n 2.41.1 started with `N8N_EXPRESSION_ENGINE=legacy`, which evaluates expressions in-process',
+				`instead of in an isolate (the HTTP Request node keeps the batching chosen above: ${calibration.best.label}).`,
+				'',
+				table(),
+				'',
+				ratios,
+			].join('\n'),
+			targets: [],
+			data: { items, runs, contenders },
+		};
 	}
 
 	// The same node outside the n8n server: n8n-core's engine with in-process expressions (no isolate).
@@ -201,37 +254,36 @@ export async function benchCreate(bench: BenchN8n, options: CreateOptions, log: 
 	const engine = await log.step(`(a) batch 100 in n8n-core's engine without the expression isolate, ${runs} runs`, () =>
 		runEngineChild(bench, { size: items, batchSize: 100, timedRuns: runs, memory: false }),
 	);
-	// And once under V8's profiler: where the CPU time inside the node goes.
-	const profileDir = path.join(__dirname, '.runs', 'profile');
-	rmSync(profileDir, { recursive: true, force: true });
-	mkdirSync(profileDir, { recursive: true });
-	await sandbox.reset();
-	await log.step("Profiling (a′) in n8n-core's engine", () => runEngineChild(bench, { size: items, batchSize: 100, timedRuns: 1, memory: false, cpuProfileDir: profileDir }));
-	const cpu = nodeCpu(largestProfile(profileDir));
+	// And under V8's profiler, the expression mode and Input Item Fields: where the CPU time inside the node goes.
+	const profileOf = async (mode: OrderMode) => {
+		const profileDir = path.join(__dirname, '.runs', `profile-${mode}`);
+		rmSync(profileDir, { recursive: true, force: true });
+		mkdirSync(profileDir, { recursive: true });
+		await sandbox.reset();
+		await log.step(`Profiling the node (${mode}) in n8n-core's engine`, () =>
+			runEngineChild(bench, { size: items, batchSize: 100, timedRuns: 1, memory: false, mode, cpuProfileDir: profileDir }),
+		);
+		return nodeCpu(largestProfile(profileDir));
+	};
+	const cpu = await profileOf('json');
+	const cpuInput = await profileOf('inputItem');
 	await sandbox.reset();
 	contenders.push({ key: 'engine', label: "(a′) Print Store node, batch size 100, in n8n-core's engine, expressions without the isolate", creates: true, runs: engine.timedMs.map((ms) => ({ ms })) });
-
-	const time = (key: string) => summarize(contenders.find((c) => c.key === key)!.runs.map((r) => r.ms));
-	const rows = contenders.map((contender) => {
-		const ms = summarize(contender.runs.map((r) => r.ms));
-		const perSecond = summarize(contender.runs.map((r) => (items / r.ms) * 1000));
-		const peak = contender.workflowId ? spread(summarize(contender.runs.map((r) => mib(r.rssPeak!))), 0) : '-';
-		const start = contender.workflowId ? fixed(summarize(contender.runs.map((r) => mib(r.rssStart!))).median, 0) : '-';
-		const wall = contender.workflowId ? spread(summarize(contender.runs.map((r) => r.wallMs! / 1000)), 2) : '-';
-		return [contender.label, spread(summarize(contender.runs.map((r) => r.ms / 1000)), 2), spread(perSecond, 0), fixed((ms.median / items) * 1000, 0), wall, peak, start];
-	});
-	const table = markdownTable(
-		['Contender', 'Node time, s: median (min–max)', 'Orders/s', 'µs per item', 'Whole execution, s', 'n8n peak RSS, MiB', 'RSS before, MiB'],
-		rows,
-	);
-
+	const rows = table();
 	const [a50, a100, b, c50, c100, floor, inEngine] = ['a50', 'a100', 'b', 'c50', 'c100', 'floor', 'engine'].map(time);
 	const best = a100.median <= a50.median ? { a: a100, c: c100, size: 100 } : { a: a50, c: c50, size: 50 };
 	const aOverB = b.median / best.a.median;
 	const aOverC = best.a.median / best.c.median;
+	const n = newMode();
+	const nOverC = Math.max(n.overC1, n.overC4);
+	const f100 = time('f100');
 	const ratios = markdownTable(
 		['Ratio (medians of this run)', 'Value', 'Target', 'Met'],
 		[
+			['(n) Input Item Fields, fastest setting, is faster than (b) by', ratio(n.overB), '≥ 20×', n.overB >= 20 ? 'yes' : 'no'],
+			['(n) 1 at a time / (c) batches of 100, 1 at a time', ratio(n.overC1, 2), '≤ 2×', n.overC1 <= 2 ? 'yes' : 'no'],
+			['(n) 4 in parallel / (c) batches of 100, 4 at a time', ratio(n.overC4, 2), '≤ 2×', n.overC4 <= 2 ? 'yes' : 'no'],
+			['(a) Fields Below, an expression per field, is faster than (b) by', ratio(b.median / f100.median), '-', '-'],
 			[`(a) batch ${best.size} is faster than (b) by`, ratio(aOverB), '≥ 20×', aOverB >= 20 ? 'yes' : 'no'],
 			['(a) batch 50 / (c) batch 50', ratio(a50.median / c50.median, 2), '≤ 1.5×', a50.median / c50.median <= 1.5 ? 'yes' : 'no'],
 			['(a) batch 100 / (c) batch 100', ratio(a100.median / c100.median, 2), '≤ 1.5×', a100.median / c100.median <= 1.5 ? 'yes' : 'no'],
@@ -248,12 +300,16 @@ export async function benchCreate(bench: BenchN8n, options: CreateOptions, log: 
 	// The profiled process ran the node on 2 × items + 1 items (a one-item start, a warm-up, one timed run).
 	const profiledItems = 2 * items + 1;
 	const cpuRow = (label: string, ms: number) => [label, fixed(ms, 0), `${fixed((100 * ms) / cpu.nodeMs, 0)}%`, fixed((ms / profiledItems) * 1000, 1)];
+	const cpuInputRow = (label: string, ms: number) => [label, fixed(ms, 0), `${fixed((100 * ms) / cpuInput.nodeMs, 0)}%`, fixed((ms / profiledItems) * 1000, 1)];
 	const cpuTable = markdownTable(
-		["CPU inside the node's execute, (a′) under V8's profiler", 'ms', 'Share', 'µs per item'],
+		["CPU inside the node's execute, in n8n-core's engine under V8's profiler", 'ms', 'Share', 'µs per item'],
 		[
-			cpuRow("n8n resolving the node's parameters (getNodeParameter: the order-item expression, per item)", cpu.parameterMs),
-			cpuRow("Sending: the node's transport and n8n's HTTP helper with OAuth2 signing, one call per batch", cpu.requestMs),
-			cpuRow("The node's own code: parsing, checking, batching, pairing results", cpu.ownMs),
+			cpuRow("JSON expression: n8n resolving the node's parameters (getNodeParameter: the order-item expression, per item)", cpu.parameterMs),
+			cpuRow("JSON expression: sending (the node's transport and n8n's HTTP helper with OAuth2 signing, one call per batch)", cpu.requestMs),
+			cpuRow("JSON expression: the node's own code (parsing, checking, batching, pairing results)", cpu.ownMs),
+			cpuInputRow("Input Item Fields: n8n resolving the node's parameters (read once per run)", cpuInput.parameterMs),
+			cpuInputRow('Input Item Fields: sending', cpuInput.requestMs),
+			cpuInputRow("Input Item Fields: the node's own code (mapping, checking, batching, pairing results)", cpuInput.ownMs),
 		],
 	);
 	const us = (summary: { median: number }) => (summary.median / items) * 1000;
@@ -264,13 +320,16 @@ export async function benchCreate(bench: BenchN8n, options: CreateOptions, log: 
 		"(c)'s whole time, so no node that reads its order item from an expression can come within 1.5× of (c) in this n8n, and none can be",
 		`more than ${ratio(b.median / floor.median, 1)} faster than (b). The node without the isolate (a′: n8n-core's engine, same node, expressions evaluated`,
 		`in-process, ${fixed(us(inEngine), 0)} µs per item) is ${ratio(inEngine.median / c100.median, 2)} (c).`,
+		'',
+		`Input Item Fields (n) reads each input item itself through a mapping set once, so n8n evaluates no expression per item: it takes`,
+		`${fixed(us(time('n100')), 0)} µs per item one batch at a time and ${fixed(us(time('n100p4')), 0)} µs with 4 batches in parallel, against (c)'s ${fixed(us(c100), 0)} and ${fixed(us(time('c100p4')), 0)} µs.`,
 	].join('\n');
 
 	return {
 		id: 'create',
 		title: `1. Batch create throughput (${items.toLocaleString('en-US')} items, ${runs} runs)`,
 		body: [
-			table,
+			rows,
 			'',
 			ratios,
 			'',
@@ -283,9 +342,11 @@ export async function benchCreate(bench: BenchN8n, options: CreateOptions, log: 
 			calibrationTable,
 		].join('\n'),
 		targets: [
-			{ name: 'create: (a) ≥ 20× faster than (b)', met: aOverB >= 20, value: ratio(aOverB) },
-			{ name: 'create: (a) within 1.5× of (c)', met: aOverC <= 1.5, value: ratio(aOverC, 2) },
+			{ name: 'create: (n) Input Item Fields ≥ 20× faster than (b)', met: n.overB >= 20, value: ratio(n.overB) },
+			{ name: 'create: (n) within 2× of (c) at the same batches and concurrency', met: nOverC <= 2, value: `${ratio(n.overC1, 2)} (1 at a time), ${ratio(n.overC4, 2)} (4)` },
+			{ name: 'create: (a) JSON expression ≥ 20× faster than (b) (earlier target)', met: aOverB >= 20, value: ratio(aOverB) },
+			{ name: 'create: (a) JSON expression within 1.5× of (c) (earlier target)', met: aOverC <= 1.5, value: ratio(aOverC, 2) },
 		],
-		data: { items, runs, calibration: calibration.rows.map((r) => ({ label: r.batching.label, ms: r.ms })), contenders },
+		data: { items, runs, httpBatching: calibration.best, calibration: calibration.rows.map((r) => ({ label: r.batching.label, ms: r.ms })), contenders },
 	};
 }

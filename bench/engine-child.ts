@@ -22,7 +22,7 @@ import diagnostics from 'node:diagnostics_channel';
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import { PRINT_STORE_TYPE, registerNodeType, runPrintStore, StoredCredentials } from '../test/helpers/engine';
-import { crmRecord, ORDER_ITEM_EXPRESSION } from './lib/workload';
+import { createParameters, crmRecord, type OrderMode } from './lib/workload';
 
 export interface EngineChildOptions {
 	sandbox: { baseUrl: string; authorizationUrl: string; tokenUrl: string; clientId: string; clientSecret: string; subscriptionKey: string; storeId: string };
@@ -31,6 +31,9 @@ export interface EngineChildOptions {
 	batchSize: number;
 	timedRuns: number;
 	memory: boolean;
+	/** How the order item is defined (default: the JSON expression). */
+	mode?: OrderMode;
+	parallelBatches?: number;
 	/** Run the control node instead (memory only). */
 	control?: boolean;
 }
@@ -86,14 +89,7 @@ async function main() {
 		subscriptionKey: options.sandbox.subscriptionKey,
 		oauthTokenData: { access_token: options.tokens.accessToken, refresh_token: options.tokens.refreshToken, token_type: 'Bearer' },
 	});
-	const parameters = {
-		resource: 'order',
-		operation: 'create',
-		storeId: options.sandbox.storeId,
-		inputMode: 'json',
-		orderItemJson: `={{ JSON.stringify(${ORDER_ITEM_EXPRESSION}) }}`,
-		options: { batchSize: options.batchSize },
-	};
+	const parameters = createParameters(options.sandbox.storeId, options.mode ?? 'json', options.batchSize, options.parallelBatches ?? 1);
 	const run = async (items: IDataObject[]) => {
 		const result = await runPrintStore({ parameters, items, credentials });
 		if (result.error || result.json.length !== items.length) throw new Error(`the node gave ${result.json.length} of ${items.length} items: ${result.error?.message ?? ''}`);

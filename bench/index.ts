@@ -1,12 +1,14 @@
 /**
- * `npm run bench`: the four benchmarks of issue 6 against the peers a user would pick instead,
- * printed as tables and written to bench/RESULTS.md (with a JSON copy of the raw numbers).
+ * `npm run bench`: the benchmarks against the peers a user would pick instead, printed as tables and
+ * written to bench/RESULTS.md (with a JSON copy of the raw numbers): create throughput in every way
+ * of defining orders (and again under the legacy expression engine), the trigger's acknowledgement
+ * burst and its race against a Webhook + Code + Filter workflow, footprint, scaling, parallel batches.
  *
- *   npm run bench                                  everything, full sizes (about 30 min on 2 cores)
+ *   npm run bench                                  everything, full sizes (about an hour on 2 cores)
  *   npm run bench -- --only create --quick         one benchmark, small sizes, 3 runs
  *   npm run bench -- --only trigger,footprint --runs 7
  *
- * A full run of all four writes bench/RESULTS.md; anything else writes bench/.runs/results.md,
+ * A full run of all of them writes bench/RESULTS.md; anything else writes bench/.runs/results.md,
  * unless --out says where.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,9 @@ import { parseArgs } from 'node:util';
 
 import { createLog } from '../scripts/n8n/log';
 import { provisionRuntime } from '../scripts/n8n/runtime';
-import { benchCreate } from './create';
+import { benchCreate, type Batching } from './create';
+import { benchParallel } from './parallel';
+import { measureRace, raceSection, type RaceRuns } from './trigger-race';
 import { benchFootprint } from './footprint';
 import { describeMachine } from './lib/machine';
 import { startBenchN8n, type BenchN8n } from './lib/n8n';
@@ -23,7 +27,9 @@ import { renderReport, type Section } from './lib/report';
 import { benchScaling } from './scaling';
 import { measureTrigger, triggerSection, type TriggerOptions, type TriggerRuns } from './trigger';
 
-const ALL = ['create', 'trigger', 'footprint', 'scaling'] as const;
+const ALL = ['create', 'trigger', 'footprint', 'scaling', 'parallel'] as const;
+/** Report order: each benchmark with its companion sections. */
+const REPORT_ORDER = ['create', 'create-legacy', 'trigger', 'trigger-race', 'footprint', 'scaling', 'parallel'];
 type Benchmark = (typeof ALL)[number];
 
 const { values: args } = parseArgs({
@@ -39,7 +45,7 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
+	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
   --only LIST   run only these benchmarks (comma-separated or repeated)
   --quick       small sizes and 3 runs, for a check that everything works (minutes, not half an hour)
   --runs N      runs per contender (default 5; 3 with --quick)
@@ -85,20 +91,39 @@ async function main() {
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop().finally(() => process.exit(130)));
 	const triggerOptions: TriggerOptions = { callbacks: quick ? 200 : 1_000, concurrency: 50, runs };
 	let triggerRuns: TriggerRuns | undefined;
+	let raceRuns: RaceRuns | undefined;
 	try {
 		if (selected.has('create') || selected.has('trigger') || selected.has('scaling')) bench = await startBenchN8n(log);
+		let httpBatching: Batching | undefined;
 		if (selected.has('create')) {
 			const section = await benchCreate(bench!, { items, runs, calibrationItems: quick ? 300 : 2_000 }, log);
+			httpBatching = (section.data as { httpBatching: Batching }).httpBatching;
 			sections.push(section);
 			print(section);
 		}
 		if (selected.has('scaling')) {
-			const section = await benchScaling(bench!, { sizes: quick ? [200, 1_000, 2_000] : [1_000, 10_000, 50_000], runs }, log);
+			const section = await benchScaling(bench!, { sizes: quick ? [200, 1_000, 2_000] : [1_000, 10_000, 50_000, 200_000], runs: quick ? runs : Math.min(runs, 3) }, log);
 			sections.push(section);
 			print(section);
 		}
-		if (selected.has('trigger')) triggerRuns = await measureTrigger(bench!, triggerOptions, log);
+		if (selected.has('parallel')) {
+			const section = await benchParallel(bench!, { items: quick ? 500 : 2_000, runs: quick ? 1 : 3, levels: [1, 2, 4, 8] }, log);
+			sections.push(section);
+			print(section);
+		}
+		if (selected.has('trigger')) {
+			triggerRuns = await measureTrigger(bench!, triggerOptions, log);
+			raceRuns = await measureRace(bench!, triggerOptions, log);
+		}
 		await stop();
+		if (httpBatching) {
+			// Every mode again with expressions evaluated in-process instead of in n8n's isolate.
+			bench = await startBenchN8n(log, { N8N_EXPRESSION_ENGINE: 'legacy' });
+			const section = await benchCreate(bench, { items, runs: quick ? 1 : 3, calibrationItems: 0, legacy: { httpBatching } }, log);
+			sections.push(section);
+			print(section);
+			await stop();
+		}
 		if (triggerRuns) {
 			// The control: a second n8n in which n8n's own Webhook node gets no isolate-free fast path either.
 			bench = await startBenchN8n(log, { N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP: 'false' });
@@ -106,14 +131,18 @@ async function main() {
 			const section = triggerSection(triggerOptions, triggerRuns, control);
 			sections.push(section);
 			print(section);
+			const controlRace = await measureRace(bench, { ...triggerOptions, runs: quick ? 1 : 2 }, log, 'Trigger race, control n8n');
+			const race = raceSection(triggerOptions, raceRuns!, controlRace);
+			sections.push(race);
+			print(race);
 		}
 	} finally {
 		await stop();
 	}
-	sections.sort((a, b) => ALL.indexOf(a.id as Benchmark) - ALL.indexOf(b.id as Benchmark));
+	sections.sort((a, b) => REPORT_ORDER.indexOf(a.id) - REPORT_ORDER.indexOf(b.id));
 
 	const settings = [
-		only.length ? `--only ${[...selected].join(',')}` : 'all four benchmarks',
+		only.length ? `--only ${[...selected].join(',')}` : 'all five benchmarks',
 		quick ? '--quick' : 'full sizes',
 		`${runs} runs per contender`,
 	].join(', ');

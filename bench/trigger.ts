@@ -77,7 +77,7 @@ async function createListener(bench: BenchN8n, kind: Listener['kind']): Promise<
 }
 
 /** A real status record: one order created on the sandbox, its first record read back. */
-async function statusRecordTemplate(bench: BenchN8n): Promise<Record<string, unknown>> {
+export async function statusRecordTemplate(bench: BenchN8n): Promise<Record<string, unknown>> {
 	const { sandbox } = bench.stack;
 	const control = new SandboxControl({ baseUrl: sandbox.baseUrl, subscriptionKey: sandbox.subscriptionKey, accessToken: sandbox.tokens.accessToken });
 	const created = await control.api<Array<{ ID: string }>>('POST', `/store/${sandbox.storeId}/order`, {
@@ -88,19 +88,20 @@ async function statusRecordTemplate(bench: BenchN8n): Promise<Record<string, unk
 	return history.body[0];
 }
 
-function bodies(template: Record<string, unknown>, count: number, tag: string): string[] {
+export function bodies(template: Record<string, unknown>, count: number, tag: string): string[] {
 	return Array.from({ length: count }, (_, index) =>
 		JSON.stringify({ ...template, OrderID: `ord_${tag}_${index}`, OrderNumber: `PS-${tag}-${index}`, Timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString() }),
 	);
 }
 
 /** Posts every body with `concurrency` requests in flight; returns each acknowledgement's latency (ms) and status. */
-async function burst(url: string, payloads: string[], concurrency: number) {
-	const results: Array<{ ms: number; status: number }> = [];
+export async function burst(url: string, payloads: string[], concurrency: number) {
+	const results: Array<{ ms: number; status: number; index: number; sentAt: number }> = [];
 	let next = 0;
 	const worker = async () => {
 		while (next < payloads.length) {
 			const index = next++;
+			const sentAt = Date.now();
 			const started = performance.now();
 			let status = 0;
 			try {
@@ -120,7 +121,7 @@ async function burst(url: string, payloads: string[], concurrency: number) {
 			} catch {
 				status = 0;
 			}
-			results.push({ ms: performance.now() - started, status });
+			results.push({ ms: performance.now() - started, status, index, sentAt });
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
@@ -128,7 +129,7 @@ async function burst(url: string, payloads: string[], concurrency: number) {
 }
 
 /** Waits until the workflow's executions have all finished and their count holds still for 3 s. */
-async function settledExecutions(bench: BenchN8n, workflowId: string, expected: number): Promise<number> {
+export async function settledExecutions(bench: BenchN8n, workflowId: string, expected: number): Promise<number> {
 	const { client } = bench.stack;
 	let last = -1;
 	let stableSince = Date.now();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { EngineChildOptions, EngineChildResult } from '../engine-child';
 import type { BenchN8n } from './n8n';
 
-export async function runEngineChild(bench: BenchN8n, options: Pick<EngineChildOptions, 'size' | 'batchSize' | 'timedRuns' | 'memory' | 'control'> & { cpuProfileDir?: string }): Promise<EngineChildResult> {
+export async function runEngineChild(bench: BenchN8n, options: Pick<EngineChildOptions, 'size' | 'batchSize' | 'timedRuns' | 'memory' | 'control' | 'mode' | 'parallelBatches'> & { cpuProfileDir?: string }): Promise<EngineChildResult> {
 	const { sandbox } = bench.stack;
 	const childOptions: EngineChildOptions = {
 		sandbox: {
@@ -23,6 +23,8 @@ export async function runEngineChild(bench: BenchN8n, options: Pick<EngineChildO
 		timedRuns: options.timedRuns,
 		memory: options.memory,
 		control: options.control,
+		mode: options.mode,
+		parallelBatches: options.parallelBatches,
 	};
 	const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
 	const child = fork(path.join(__dirname, '..', 'engine-child.ts'), [JSON.stringify(childOptions)], {

@@ -1,8 +1,8 @@
 /**
  * Where the Print Store node's CPU time goes, from a V8 CPU profile (.cpuprofile) of a process that
- * ran it: each sample inside the node's runOrderBatch() is counted once, under the first of these
+ * ran it: each sample inside the node's runOrderRequests() is counted once, under the first of these
  * that is on its stack: n8n resolving a parameter (getNodeParameter: the order-item expression),
- * n8n's HTTP helper with OAuth2 (printStoreApiRequest), else the node's own code.
+ * the transport and n8n's HTTP helper with OAuth2 (apiRequestWithStatus), else the node's own code.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ interface ProfileNode {
 }
 
 export interface NodeCpu {
-	/** CPU samples inside runOrderBatch, ms. */
+	/** CPU samples inside runOrderRequests, ms. */
 	nodeMs: number;
 	parameterMs: number;
 	requestMs: number;
@@ -42,8 +42,8 @@ export function nodeCpu(file: string): NodeCpu {
 		for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
 			const node = byId.get(id)!;
 			if (is(node, '_getNodeParameter', 'n8n-core')) parameter = true;
-			if (is(node, 'printStoreApiRequest', 'transport')) request = true;
-			if (!is(node, 'runOrderBatch', 'orderBatch')) continue;
+			if (is(node, 'apiRequestWithStatus', 'transport')) request = true;
+			if (!is(node, 'runOrderRequests', 'runOrderRequests')) continue;
 			result.nodeMs += ms;
 			if (parameter) result.parameterMs += ms;
 			else if (request) result.requestMs += ms;

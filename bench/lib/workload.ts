@@ -55,3 +55,47 @@ export function crmRecordsCode(count: number): string {
 		'return items;',
 	].join('\n');
 }
+
+/**
+ * The same mapping for "Define Order Using: Input Item Fields": set once in the editor, no
+ * expression, so n8n evaluates nothing per item.
+ */
+export const INPUT_ITEM_MAPPING = [
+	{ orderField: 'Product.ID', source: 'value', value: 'postcard-4x6' },
+	{ orderField: 'Product.Quantity', source: 'field', inputField: 'quantity' },
+	{ orderField: 'Product.DeliveryMethod', source: 'value', value: 'Standard' },
+	{ orderField: 'Recipient.NameFirst', source: 'field', inputField: 'firstName' },
+	{ orderField: 'Recipient.NameLast', source: 'field', inputField: 'lastName' },
+	{ orderField: 'Recipient.AddressLine1', source: 'field', inputField: 'street' },
+	{ orderField: 'Recipient.City', source: 'field', inputField: 'city' },
+	{ orderField: 'Recipient.Province', source: 'field', inputField: 'state' },
+	{ orderField: 'Recipient.Postalcode', source: 'field', inputField: 'zip' },
+	{ orderField: 'Recipient.Country', source: 'field', inputField: 'country' },
+	{ orderField: 'PartnerOrderReference', source: 'field', inputField: 'crmId' },
+];
+
+export type OrderMode = 'json' | 'fields' | 'inputItem';
+
+/** The Create parameters for each way of defining the order, all giving the same order items. */
+export function createParameters(storeId: string, mode: OrderMode, batchSize: number, parallelBatches: number): Record<string, unknown> {
+	const common = { resource: 'order', operation: 'create', storeId, options: { batchSize, parallelBatches } };
+	if (mode === 'inputItem') return { ...common, inputMode: 'inputItem', itemShape: 'mapped', fieldMapping: { field: INPUT_ITEM_MAPPING } };
+	if (mode === 'json') return { ...common, inputMode: 'json', orderItemJson: `={{ JSON.stringify(${ORDER_ITEM_EXPRESSION}) }}` };
+	return {
+		...common,
+		inputMode: 'fields',
+		productId: 'postcard-4x6',
+		quantity: '={{ $json.quantity }}',
+		productOptions: { DeliveryMethod: 'Standard' },
+		recipient: {
+			NameFirst: '={{ $json.firstName }}',
+			NameLast: '={{ $json.lastName }}',
+			AddressLine1: '={{ $json.street }}',
+			City: '={{ $json.city }}',
+			Province: '={{ $json.state }}',
+			Postalcode: '={{ $json.zip }}',
+			Country: '={{ $json.country }}',
+		},
+		partnerOrderReference: '={{ $json.crmId }}',
+	};
+}
