@@ -157,7 +157,7 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-function additionalDataFor(credentials: StoredCredentials, hooks: ExecutionLifecycleHooks, executionId: string) {
+export function additionalDataFor(credentials: StoredCredentials, hooks: ExecutionLifecycleHooks, executionId: string) {
 	const unavailable = (what: string) => async () => {
 		throw new Error(`${what} is not available in this test engine`);
 	};

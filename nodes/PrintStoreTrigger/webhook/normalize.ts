@@ -118,7 +118,13 @@ function orderOf(container: Record<string, Json>): Record<string, Json> | undefi
 /** Finds the status records in any plausible callback shape. */
 function findRecords(payload: Json, depth = 0): Found[] {
 	if (depth > 4) return [];
-	if (Array.isArray(payload)) return payload.flatMap((entry) => findRecords(entry, depth + 1));
+	if (Array.isArray(payload)) {
+		// An object in a list that holds no status is still an event: dropping it would lose it.
+		return payload.flatMap((entry) => {
+			const found = findRecords(entry, depth + 1);
+			return found.length > 0 || !isObject(entry) ? found : [{ record: entry, order: orderOf(entry), raw: entry }];
+		});
+	}
 	if (!isObject(payload)) return [];
 	if (isStatusRecord(payload)) return [{ record: payload, order: orderOf(payload), raw: payload }];
 	const order = orderOf(payload);

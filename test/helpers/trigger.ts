@@ -1,0 +1,188 @@
+/**
+ * The Print Store Trigger outside the n8n server, through n8n-core's own contexts: HookContext runs
+ * its activation and deactivation, WebhookContext each callback. Callbacks are real HTTP requests to
+ * a small server that does what n8n's webhook server does before calling a trigger (parse the body,
+ * keep the raw bytes and the query) and sends the trigger's answer. Fast enough to test every
+ * guarantee of the trigger in milliseconds; the real-n8n suite (test/e2e) proves the same in n8n.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
+import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
+import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, StoredCredentials } from './engine';
+
+export const TRIGGER_TYPE = `${PACKAGE}.printStoreTrigger`;
+const trigger = new PrintStoreTrigger();
+registerNodeType(TRIGGER_TYPE, trigger);
+
+export interface Delivery {
+	status: number;
+	answer: IDataObject | null;
+	/** What the trigger started the workflow with (one execution), or undefined when it started none. */
+	emitted?: IDataObject[];
+}
+
+export interface TriggerHost {
+	/** Workflow static data, shared with any Print Store node run with the same object. */
+	staticData: IDataObject;
+	/** The production (or, in manual mode, test) URL of a webhook, without the secret. */
+	url(kind: 'status' | 'details'): string;
+	/** The secret the activation registered. */
+	secret(): string;
+	post(kind: 'status' | 'details', body: string | Buffer, options?: { query?: string; contentType?: string }): Promise<Delivery>;
+	activate(): Promise<void>;
+	deactivate(): Promise<void>;
+	close(): Promise<void>;
+}
+
+interface ExpressLikeResponse extends http.ServerResponse {
+	status(code: number): ExpressLikeResponse;
+	json(body: unknown): void;
+}
+
+function withExpressMethods(response: http.ServerResponse): ExpressLikeResponse {
+	const res = response as ExpressLikeResponse;
+	res.status = (code: number) => {
+		res.statusCode = code;
+		return res;
+	};
+	res.json = (body: unknown) => {
+		res.setHeader('content-type', 'application/json');
+		res.end(JSON.stringify(body));
+	};
+	return res;
+}
+
+/** The body as n8n's webhook server hands it to a trigger: JSON and forms parsed, anything else as text. */
+function parseBody(raw: Buffer, contentType: string): unknown {
+	const text = raw.toString('utf8');
+	if (raw.length === 0) return {};
+	if (contentType.includes('json')) {
+		try {
+			return JSON.parse(text) as unknown;
+		} catch {
+			return text;
+		}
+	}
+	if (contentType.includes('x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+	if (contentType.includes('xml')) return { xml: text };
+	return text;
+}
+
+export async function startTrigger(options: {
+	parameters?: INodeParameters;
+	mode?: 'trigger' | 'manual';
+	credentials?: StoredCredentials;
+	staticData?: IDataObject;
+	name?: string;
+}): Promise<TriggerHost> {
+	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
+	const node: INode = {
+		id: randomUUID(),
+		name: options.name ?? 'Print Store Trigger',
+		type: TRIGGER_TYPE,
+		typeVersion: 1.1,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters: { events: ['status', 'details'], options: {}, ...options.parameters },
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } },
+	};
+	const staticData = options.staticData ?? {};
+	const workflow = new Workflow({ id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+	const credentials = options.credentials ?? new StoredCredentials();
+	const executionId = `trigger-${randomUUID()}`;
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {} } as never);
+
+	const server = http.createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const additionalData = {
+		...additionalDataFor(credentials, hooks, executionId),
+		webhookBaseUrl: `${base}/webhook`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+	};
+	const descriptions = trigger.description.webhooks as IWebhookDescription[];
+	const webhookData = (description: IWebhookDescription): IWebhookData =>
+		({
+			httpMethod: 'POST',
+			node: node.name,
+			path: `${node.webhookId}/${String(description.path)}`,
+			webhookDescription: description,
+			workflowId: 'wf-trigger',
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: node.webhookId,
+			isTest: mode === 'manual',
+		}) as IWebhookData;
+	const hook = () => new HookContext(workflow, node, additionalData, mode, 'activate', webhookData(descriptions[0]));
+
+	type Lifecycle = Record<'checkExists' | 'create' | 'delete', (this: HookContext) => Promise<boolean>>;
+	const lifecycle = (trigger.webhookMethods as unknown as { default: Lifecycle }).default;
+	const emitted: Array<IDataObject[] | undefined> = [];
+	server.on('request', (request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			void (async () => {
+				const url = new URL(request.url ?? '/', base);
+				const kind = url.pathname.split('/').pop();
+				const description = descriptions.find((entry) => entry.path === kind)!;
+				const raw = Buffer.concat(chunks);
+				const req = Object.assign(request, {
+					query: Object.fromEntries(url.searchParams),
+					body: parseBody(raw, String(request.headers['content-type'] ?? '')),
+					rawBody: raw,
+				});
+				const res = withExpressMethods(response);
+				const context = new WebhookContext(
+					workflow,
+					node,
+					{ ...additionalData, httpRequest: req as never, httpResponse: res as never },
+					mode,
+					webhookData(description),
+					[],
+					null,
+				);
+				const id = emitted.length;
+				emitted.push(undefined);
+				response.setHeader('x-delivery', String(id));
+				const result: IWebhookResponseData = await trigger.webhook.call(context);
+				if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
+				emitted[id] = result.workflowData?.[0]?.map((item) => item.json);
+			})().catch((error: Error) => {
+				if (!response.headersSent) withExpressMethods(response).status(500).json({ error: error.message });
+			});
+		});
+	});
+
+	const host: TriggerHost = {
+		staticData,
+		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
+		secret: () => {
+			const registration = (workflow.getStaticData('node', node) as IDataObject)[mode === 'manual' ? 'testRegistration' : 'registration'] as IDataObject | undefined;
+			return String(registration?.secret ?? '');
+		},
+		async post(kind, body, { query = '', contentType = 'application/json' } = {}) {
+			const response = await fetch(`${host.url(kind)}${query}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+			const answer = (await response.json().catch(() => null)) as IDataObject | null;
+			const id = Number(response.headers.get('x-delivery'));
+			// Enrichment answers first and emits after its lookups: wait for the emission.
+			for (let tries = 0; tries < 200 && emitted[id] === undefined && answer?.emitted; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+			return { status: response.status, answer, emitted: emitted[id] };
+		},
+		async activate() {
+			if (!(await lifecycle.checkExists.call(hook()))) await lifecycle.create.call(hook());
+		},
+		async deactivate() {
+			await lifecycle.delete.call(hook());
+		},
+		async close() {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+	return host;
+}

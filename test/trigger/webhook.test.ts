@@ -1,0 +1,237 @@
+/**
+ * Every guarantee of the Print Store Trigger, in milliseconds: its activation and each callback run
+ * through n8n-core's own HookContext and WebhookContext (test/helpers/trigger.ts), callbacks sent as
+ * real HTTP. The real-n8n suite (test/e2e/trigger.test.ts, hostile-callbacks.test.ts) proves the same
+ * inside n8n.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { runPrintStore } from '../helpers/engine';
+import { credentialsFor, useSandbox } from '../helpers/sandbox';
+import { startTrigger, type TriggerHost } from '../helpers/trigger';
+
+const record = (order: string, statusId = 4, extra: IDataObject = {}) =>
+	JSON.stringify({
+		OrderID: order,
+		OrderNumber: `PS-${order}`,
+		StatusID: statusId,
+		StatusDescription: ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'][statusId],
+		Timestamp: `2026-11-2${statusId}T10:00:00Z`,
+		...extra,
+	});
+
+const hosts: TriggerHost[] = [];
+async function activeTrigger(parameters: IDataObject = {}, options: Parameters<typeof startTrigger>[0] = {}) {
+	const host = await startTrigger({ parameters, ...options });
+	hosts.push(host);
+	await host.activate();
+	return host;
+}
+afterEach(async () => {
+	await Promise.all(hosts.splice(0).map((host) => host.close()));
+});
+
+describe('activation', () => {
+	test('registers both URLs with a new 48-digit secret for Create, and deactivation retires it', async () => {
+		const host = await activeTrigger();
+		const secret = host.secret();
+		expect(secret).toMatch(/^[0-9a-f]{48}$/);
+		const registry = host.staticData.global as IDataObject;
+		expect(registry.printStoreTriggerCallbacks).toEqual({
+			'Print Store Trigger': {
+				statusUrl: `${host.url('status')}?secret=${secret}`,
+				detailsUrl: `${host.url('details')}?secret=${secret}`,
+				registeredAt: expect.any(String),
+			},
+		});
+		expect((await host.post('status', record('a'), { query: `?secret=${secret}` })).status).toBe(200);
+		await host.deactivate();
+		expect(registry.printStoreTriggerCallbacks).toBeUndefined();
+		expect((await host.post('status', record('b'), { query: `?secret=${secret}` })).status).toBe(403);
+	});
+
+	test('a fixed Callback Secret is used as given, and kept across re-activation', async () => {
+		const host = await activeTrigger({ options: { callbackSecret: 'my-own-secret-1' } });
+		expect(host.secret()).toBe('my-own-secret-1');
+		await host.activate();
+		expect(host.secret()).toBe('my-own-secret-1');
+	});
+});
+
+describe('the secret check', () => {
+	test.each([
+		['no secret', '', 401, 'Missing callback secret'],
+		['an empty secret', '?secret=', 401, 'Missing callback secret'],
+		['a wrong secret', '?secret=nope', 403, 'Wrong callback secret'],
+		['the secret under another name', '?token=SECRET', 401, 'Missing callback secret'],
+	])('%s → %d, nothing started', async (_name, query, status, error) => {
+		const host = await activeTrigger();
+		const delivery = await host.post('status', record('x'), { query: query.replace('SECRET', host.secret()) });
+		expect(delivery.status).toBe(status);
+		expect(delivery.answer).toEqual({ received: false, error });
+		expect(delivery.emitted).toBeUndefined();
+	});
+
+	test('a test URL takes a hand-sent sample without a secret, unless a fixed secret is set', async () => {
+		const open = await activeTrigger({}, { mode: 'manual' });
+		expect((await open.post('status', record('t1'))).emitted).toHaveLength(1);
+		const guarded = await activeTrigger({ options: { callbackSecret: 'fixed-secret-2' } }, { mode: 'manual' });
+		expect((await guarded.post('status', record('t2'))).status).toBe(401);
+		expect((await guarded.post('status', record('t2'), { query: '?secret=fixed-secret-2' })).emitted).toHaveLength(1);
+	});
+});
+
+describe('bodies', () => {
+	let host: TriggerHost;
+	let q: string;
+	beforeEach(async () => {
+		host = await activeTrigger();
+		q = `?secret=${host.secret()}`;
+	});
+
+	test.each([
+		['over 1 MiB', JSON.stringify({ OrderID: 'big', StatusID: 4, pad: 'x'.repeat(1024 * 1024) }), 'application/json', 413],
+		['nested deeper than 32 levels', `${'{"data":'.repeat(40)}{}${'}'.repeat(40)}`, 'application/json', 400],
+		['a prototype key', '{"StatusID": 4, "__proto__": {"polluted": true}}', 'application/json', 400],
+		['more than 1,000 records', JSON.stringify(Array.from({ length: 1001 }, (_, n) => ({ OrderID: `o${n}`, StatusID: 1 }))), 'application/json', 413],
+		['not JSON', '{"StatusID": 4,', 'application/json', 400],
+		['empty', '', 'application/json', 400],
+		['a bare string', '"Shipped"', 'application/json', 400],
+		['XML', '<StatusID>4</StatusID>', 'application/xml', 415],
+	])('%s is refused, nothing started', async (_name, body, contentType, status) => {
+		const delivery = await host.post('status', body, { query: q, contentType });
+		expect(delivery.status).toBe(status);
+		expect(delivery.emitted).toBeUndefined();
+		expect(({} as IDataObject).polluted).toBeUndefined();
+	});
+
+	test.each([
+		['a status record', record('s1'), ['s1:4']],
+		['a list of records', `[${record('s2', 1)}, ${record('s2', 2)}]`, ['s2:1', 's2:2']],
+		['an envelope', `{"event": "order.status", "data": ${record('s3', 5)}}`, ['s3:5']],
+		['an order', '{"ID": "s4", "OrderNumber": "PS-s4", "StatusID": 3, "Completed": false}', ['s4:3']],
+		['other casing and aliases', '{"orderId": "s5", "Status": "Shipped"}', ['s5:null']],
+		['no status at all', '{"hello": "world"}', ['null:null']],
+		['an empty object', '{}', ['null:null']],
+	])('%s is acknowledged and emitted with raw intact', async (_name, body, expected) => {
+		const delivery = await host.post('status', body, { query: q });
+		expect(delivery.status).toBe(200);
+		expect(delivery.answer).toMatchObject({ received: true, emitted: expected.length });
+		expect(delivery.emitted!.map((event) => `${String(event.OrderID)}:${String(event.StatusID)}`)).toEqual(expected);
+		const payload = JSON.parse(body) as unknown;
+		if (!Array.isArray(payload)) expect(delivery.emitted![0].raw).toEqual(payload);
+	});
+
+	test('an empty list is acknowledged and starts nothing', async () => {
+		const delivery = await host.post('status', '[]', { query: q });
+		expect(delivery).toMatchObject({ status: 200, answer: { received: true, events: 0, emitted: 0 } });
+		expect(delivery.emitted).toBeUndefined();
+	});
+
+	test('a form-encoded body with JSON in a field, and JSON sent as text', async () => {
+		expect((await host.post('status', `payload=${encodeURIComponent(record('f1'))}`, { query: q, contentType: 'application/x-www-form-urlencoded' })).emitted).toHaveLength(1);
+		expect((await host.post('status', record('f2'), { query: q, contentType: 'text/plain' })).emitted).toHaveLength(1);
+	});
+
+	test('the details webhook marks its events as details', async () => {
+		const delivery = await host.post('details', record('d1'), { query: q });
+		expect(delivery.emitted![0].event).toBe('details');
+	});
+});
+
+describe('filters', () => {
+	test('Statuses and Other Statuses (IDs or descriptions); unreadable statuses only pass with no status picked', async () => {
+		const host = await activeTrigger({ statuses: ['Shipped'], otherStatuses: '5, Out for delivery' });
+		const q = `?secret=${host.secret()}`;
+		const delivery = await host.post(
+			'status',
+			`[${record('f', 4)}, ${record('f', 5)}, ${record('f', 2)}, {"OrderID": "f", "StatusDescription": "Out For Delivery"}, {"OrderID": "f"}]`,
+			{ query: q },
+		);
+		expect(delivery.answer).toMatchObject({ events: 5, emitted: 3, filtered: 2 });
+		expect(delivery.emitted!.map((event) => event.StatusDescription)).toEqual(['Shipped', 'Delivered', 'Out For Delivery']);
+	});
+
+	test('Completed Orders Only passes only events that say their order is completed', async () => {
+		const host = await activeTrigger({ completedOnly: true });
+		const q = `?secret=${host.secret()}`;
+		const delivery = await host.post('status', `[${record('c1', 5)}, {"Order": {"ID": "c2", "StatusID": 5, "Completed": true}}, {"ID": "c3", "StatusID": 5, "Completed": false}]`, { query: q });
+		expect(delivery.emitted!.map((event) => event.OrderID)).toEqual(['c2']);
+	});
+
+	test('Events: only the chosen webhook starts the workflow', async () => {
+		const host = await activeTrigger({ events: ['details'] });
+		const q = `?secret=${host.secret()}`;
+		expect((await host.post('status', record('e1'), { query: q })).answer).toMatchObject({ emitted: 0, filtered: 1 });
+		expect((await host.post('details', record('e1'), { query: q })).emitted).toHaveLength(1);
+	});
+});
+
+describe('duplicates', () => {
+	test('the same event within the window starts once; a new status of the same order is new', async () => {
+		const host = await activeTrigger();
+		const q = `?secret=${host.secret()}`;
+		expect((await host.post('status', record('d', 4), { query: q })).emitted).toHaveLength(1);
+		expect((await host.post('status', record('d', 4), { query: q })).answer).toMatchObject({ emitted: 0, duplicates: 1 });
+		expect((await host.post('status', record('d', 5), { query: q })).emitted).toHaveLength(1);
+	});
+
+	test('with Ignore Duplicate Events off, every delivery starts the workflow', async () => {
+		const host = await activeTrigger({ options: { ignoreDuplicates: false } });
+		const q = `?secret=${host.secret()}`;
+		expect((await host.post('status', record('n', 4), { query: q })).emitted).toHaveLength(1);
+		expect((await host.post('status', record('n', 4), { query: q })).emitted).toHaveLength(1);
+	});
+
+	test('across processes: with the option on, a retry that reaches a process without the memory is still a duplicate', async () => {
+		for (const acrossProcesses of [true, false]) {
+			const host = await activeTrigger({ options: { callbackSecret: `fixed-${String(acrossProcesses)}-secret`, acrossProcesses } });
+			const q = `?secret=${host.secret()}`;
+			expect((await host.post('status', record('p', 4), { query: q })).emitted).toHaveLength(1);
+			// Another process: its own memory is empty; the static data is what n8n reloads.
+			forgetTrigger(host.secret());
+			const retry = await host.post('status', record('p', 4), { query: q });
+			expect([acrossProcesses, retry.answer?.emitted]).toEqual([acrossProcesses, acrossProcesses ? 0 : 1]);
+		}
+	});
+});
+
+describe('through the API', () => {
+	const env = useSandbox();
+
+	test('Fetch From the API adds the order with its callback secret hidden; a failed lookup is noted, the event kept', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const staticData: IDataObject = {};
+		const host = await activeTrigger({ enrich: 'order' }, { credentials, staticData });
+		// Create, in the same workflow, sends the trigger's URLs (the registry in the shared static data).
+		const created = await runPrintStore({
+			parameters: {
+				resource: 'order',
+				operation: 'create',
+				storeId: env.sandbox.storeId,
+				inputMode: 'json',
+				orderItemJson: JSON.stringify({ Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' } }),
+				statusCallbacks: 'trigger',
+			},
+			credentials,
+			staticData,
+		});
+		expect(created.error).toBeUndefined();
+		const order = created.json[0];
+		const secret = host.secret();
+		expect((order.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN`);
+		const stored = (await env.api.orders()).find((entry) => entry.ID === order.ID)!;
+		expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=${secret}`);
+
+		const delivery = await host.post('status', JSON.stringify({ OrderID: order.ID, StoreID: env.sandbox.storeId, StatusID: 1, StatusDescription: 'Received' }), { query: `?secret=${secret}` });
+		expect(delivery.status).toBe(200);
+		const [event] = delivery.emitted!;
+		expect((event.order as IDataObject).ID).toBe(order.ID);
+		expect(JSON.stringify(event)).not.toContain(secret);
+		expect(((event.order as IDataObject).OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN`);
+
+		const missing = await host.post('status', JSON.stringify({ OrderID: 'ord_missing', StoreID: env.sandbox.storeId, StatusID: 1 }), { query: `?secret=${secret}` });
+		expect(missing.emitted![0]).toMatchObject({ OrderID: 'ord_missing', enrichmentError: 'The requested order does not exist' });
+	});
+});
