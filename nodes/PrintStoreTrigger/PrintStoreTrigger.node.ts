@@ -119,7 +119,8 @@ export class PrintStoreTrigger implements INodeType {
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. store_1001',
-				description: 'Store of the orders, for the lookup. Leave empty to use the StoreID the event carries.',
+				description:
+					'Store of the orders, for the lookup. Leave empty to use the StoreID the event carries, or the store that Print Store > Create put in the callback URL (orders created with this trigger\'s URLs need nothing here).',
 				displayOptions: enriching,
 			},
 			{

@@ -97,12 +97,13 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		const details = created.OrderDetails as Record<string, string>;
 		const webhookId = (workflow.nodes.find((node) => node.name === TRIGGER) as WorkflowNode).webhookId;
 		// The output shows which trigger the order reports to, never the secret the URLs carry.
-		expect(details.StatusCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/status`)}?secret=SECRET-HIDDEN`);
-		expect(details.StatusDetailsCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/details`)}?secret=SECRET-HIDDEN`);
+		const store = `store=${e2e().state.sandbox.storeId}`;
+		expect(details.StatusCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/status`)}?secret=SECRET-HIDDEN&${store}`);
+		expect(details.StatusDetailsCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/details`)}?secret=SECRET-HIDDEN&${store}`);
 		// The service got the real URLs: the order the sandbox stored carries the activation's secret.
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID) as unknown as { OrderDetails: Record<string, string> };
-		expect(stored.OrderDetails.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/status`)}\\?secret=[0-9a-f]{48}$`));
-		expect(stored.OrderDetails.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/details`)}\\?secret=[0-9a-f]{48}$`));
+		expect(stored.OrderDetails.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/status`)}\\?secret=[0-9a-f]{48}&${store}$`));
+		expect(stored.OrderDetails.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/details`)}\\?secret=[0-9a-f]{48}&${store}$`));
 
 		await sandbox.advance(String(created.ID), { toStatusId: 5 });
 		// Received on creation, then In Production, Printed, Shipped, Delivered: five records, two URLs each.
@@ -222,7 +223,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 
 	test('the callback secret is hidden from every output, while the callbacks it guards still authenticate', async () => {
 		const { client, state, sandbox } = e2e();
-		const trigger = { ...triggerNode({ enrich: 'order', enrichStoreId: state.sandbox.storeId }), credentials: { printStoreOAuth2Api: state.credential } };
+		// No Store ID in the trigger: Create puts the order's store in the URLs, enrichment reads it there.
+		const trigger = { ...triggerNode({ enrich: 'order' }), credentials: { printStoreOAuth2Api: state.credential } };
 		const { workflow, triggerName, nodeName } = orderingWorkflow('secret hidden', [order('secret-a'), order('secret-b')], trigger);
 		const saved = await client.createWorkflow(workflow);
 		await client.activateWorkflow(saved.id);
@@ -251,8 +253,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		);
 		const gotOrders = nodeOutput(got, 'Get order');
 		expect(gotOrders.map((item) => (item.OrderDetails as Record<string, unknown>).StatusCallbackUrl)).toEqual([
-			expect.stringMatching(/\?secret=SECRET-HIDDEN$/),
-			expect.stringMatching(/\?secret=SECRET-HIDDEN$/),
+			expect.stringMatching(/\?secret=SECRET-HIDDEN&store=/),
+			expect.stringMatching(/\?secret=SECRET-HIDDEN&store=/),
 		]);
 
 		// The sandbox posts the real URLs: the trigger accepts them, and its enriched events hide the secret too.
@@ -261,7 +263,7 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		const events = executions.flatMap((execution) => nodeOutput(execution, TRIGGER));
 		expect(events.filter((event) => event.OrderID === created[0].ID).length).toBeGreaterThanOrEqual(4);
 		const enriched = events.find((event) => event.OrderID === created[0].ID && event.order)!.order as Record<string, Record<string, unknown>>;
-		expect(enriched.OrderDetails.StatusCallbackUrl).toMatch(/\?secret=SECRET-HIDDEN$/);
+		expect(enriched.OrderDetails.StatusCallbackUrl).toMatch(/\?secret=SECRET-HIDDEN&store=/);
 		for (const execution of [run, got, ...executions]) expect(JSON.stringify(execution)).not.toContain(secret);
 		await client.deactivateWorkflow(saved.id);
 	});

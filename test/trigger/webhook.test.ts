@@ -4,7 +4,7 @@
  * real HTTP. The real-n8n suite (test/e2e/trigger.test.ts, hostile-callbacks.test.ts) proves the same
  * inside n8n.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
 import { runPrintStore } from '../helpers/engine';
@@ -22,7 +22,7 @@ const record = (order: string, statusId = 4, extra: IDataObject = {}) =>
 	});
 
 const hosts: TriggerHost[] = [];
-async function activeTrigger(parameters: IDataObject = {}, options: Parameters<typeof startTrigger>[0] = {}) {
+async function activeTrigger(parameters: INodeParameters = {}, options: Parameters<typeof startTrigger>[0] = {}) {
 	const host = await startTrigger({ parameters, ...options });
 	hosts.push(host);
 	await host.activate();
@@ -200,7 +200,7 @@ describe('duplicates', () => {
 describe('through the API', () => {
 	const env = useSandbox();
 
-	test('Fetch From the API adds the order with its callback secret hidden; a failed lookup is noted, the event kept', async () => {
+	test('Fetch From the API, with the store Create put in the URL: the order added, its callback secret hidden; a failed lookup noted', async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		const staticData: IDataObject = {};
 		const host = await activeTrigger({ enrich: 'order' }, { credentials, staticData });
@@ -220,18 +220,22 @@ describe('through the API', () => {
 		expect(created.error).toBeUndefined();
 		const order = created.json[0];
 		const secret = host.secret();
-		expect((order.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN`);
+		const store = `store=${env.sandbox.storeId}`;
+		expect((order.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN&${store}`);
 		const stored = (await env.api.orders()).find((entry) => entry.ID === order.ID)!;
-		expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=${secret}`);
+		expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=${secret}&${store}`);
 
-		const delivery = await host.post('status', JSON.stringify({ OrderID: order.ID, StoreID: env.sandbox.storeId, StatusID: 1, StatusDescription: 'Received' }), { query: `?secret=${secret}` });
+		// A status record carries no StoreID, and the trigger has no Store ID: the URL's store serves.
+		const delivery = await host.post('status', JSON.stringify({ OrderID: order.ID, StatusID: 1, StatusDescription: 'Received' }), { query: `?secret=${secret}&${store}` });
 		expect(delivery.status).toBe(200);
 		const [event] = delivery.emitted!;
 		expect((event.order as IDataObject).ID).toBe(order.ID);
 		expect(JSON.stringify(event)).not.toContain(secret);
-		expect(((event.order as IDataObject).OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN`);
+		expect(((event.order as IDataObject).OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN&${store}`);
 
-		const missing = await host.post('status', JSON.stringify({ OrderID: 'ord_missing', StoreID: env.sandbox.storeId, StatusID: 1 }), { query: `?secret=${secret}` });
+		const missing = await host.post('status', JSON.stringify({ OrderID: 'ord_missing', StatusID: 1 }), { query: `?secret=${secret}&${store}` });
 		expect(missing.emitted![0]).toMatchObject({ OrderID: 'ord_missing', enrichmentError: 'The requested order does not exist' });
+		const noStore = await host.post('status', JSON.stringify({ OrderID: order.ID, StatusID: 2 }), { query: `?secret=${secret}` });
+		expect(noStore.emitted![0].enrichmentError).toMatch(/^No store to read the order from: set the trigger's Store ID/);
 	});
 });

@@ -26,7 +26,7 @@ export const DEFAULT_PARALLEL_BATCHES = 4;
 export const MAX_PARALLEL_BATCHES = 16;
 
 /** Adds to a draft what the operation itself contributes (Create: the callback URLs). */
-export type DraftDecorator = (draft: OrderItemDraft, itemIndex: number) => OrderItemDraft;
+export type DraftDecorator = (draft: OrderItemDraft, itemIndex: number, storeId: string) => OrderItemDraft;
 
 type OrderOperation = 'order.create' | 'order.getPriceQuote';
 
@@ -147,7 +147,7 @@ export async function runOrderRequests(
 			const storeId = checkPathId(storeIdOf(itemIndex), 'Store ID');
 			const settings = orderRequestSettings(optionsOf(itemIndex) as IDataObject);
 			let draft = readDraft(itemIndex);
-			if (decorate) draft = decorate(draft, itemIndex);
+			if (decorate) draft = decorate(draft, itemIndex, storeId);
 			const orderItem = checkOrderItem(draft);
 			const key = JSON.stringify([storeId, settings]);
 			let group = groups.get(key);

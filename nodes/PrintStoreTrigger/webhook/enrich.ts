@@ -7,13 +7,23 @@ import type { NormalizedEvent } from './normalize';
 
 /**
  * Adds the order (`order`) or its full status history (`statusHistory`) to each event, read
- * through the API. A failed lookup is noted on the item; the event itself is never dropped.
+ * through the API, in the store given in the trigger, else the one the event carries, else the one
+ * Create put in the callback URL. A failed lookup is noted on the item; the event is never dropped.
  */
 export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], what: string): Promise<void> {
 	const configuredStore = String(ctx.getNodeParameter('enrichStoreId', '') ?? '').trim();
+	// Create adds the order's store to the trigger's URLs (store=...), since status records carry none.
+	const urlStore = ctx.getRequestObject().query?.store;
+	const callbackStore = typeof urlStore === 'string' ? urlStore.trim() : '';
 	for (const event of events) {
 		try {
-			const storeId = checkPathId(configuredStore || event.StoreID || '', 'Store ID');
+			const store = configuredStore || event.StoreID || callbackStore;
+			if (!store) {
+				event.enrichmentError =
+					"No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)";
+				continue;
+			}
+			const storeId = checkPathId(store, 'Store ID');
 			const orderId = checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID');
 			const path = ['store', storeId, 'order', orderId];
 			if (what === 'statusHistory') {

@@ -74,12 +74,17 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 
 const CALLBACK_KEYS = ['StatusCallbackUrl', 'StatusDetailsCallbackUrl'];
 
-function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * The trigger's URLs, with the order's store added (`store=`), so the trigger can read the order
+ * through the API (Fetch From the API) without a Store ID of its own: status records carry none.
+ */
+function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number, storeId: string): IDataObject {
 	const wanted = String(ctx.getNodeParameter('callbackTrigger', itemIndex, '') ?? '').trim();
 	const registered = registeredCallbacks(ctx.getWorkflowStaticData('global'));
 	const chosen = wanted ? registered.filter((entry) => entry.trigger === wanted) : registered;
 	if (chosen.length === 1) {
-		return { StatusCallbackUrl: chosen[0].statusUrl, StatusDetailsCallbackUrl: chosen[0].detailsUrl };
+		const withStore = (url: string) => `${url}${url.includes('?') ? '&' : '?'}store=${encodeURIComponent(storeId)}`;
+		return { StatusCallbackUrl: withStore(chosen[0].statusUrl), StatusDetailsCallbackUrl: withStore(chosen[0].detailsUrl) };
 	}
 	if (chosen.length > 1) {
 		const names = registered.map((entry) => `"${entry.trigger}"`).join(', ');
@@ -110,7 +115,7 @@ function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject
  * error: either choice silently dropped would send events somewhere the user did not expect.
  */
 function withCallbacks(ctx: IExecuteFunctions) {
-	return (draft: OrderItemDraft, itemIndex: number): OrderItemDraft => {
+	return (draft: OrderItemDraft, itemIndex: number, storeId: string): OrderItemDraft => {
 		const mode = ctx.getNodeParameter('statusCallbacks', itemIndex, 'none') as string;
 		if (mode !== 'trigger' && mode !== 'custom') return draft;
 		const value = draft.value;
@@ -123,7 +128,7 @@ function withCallbacks(ctx: IExecuteFunctions) {
 				`is given in the order item while Status Callbacks is "${mode === 'trigger' ? 'From Print Store Trigger in This Workflow' : 'Custom URLs'}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
 			);
 		}
-		const urls = mode === 'trigger' ? triggerCallbacks(ctx, itemIndex) : customCallbacks(ctx, itemIndex);
+		const urls = mode === 'trigger' ? triggerCallbacks(ctx, itemIndex, storeId) : customCallbacks(ctx, itemIndex);
 		const labels =
 			mode === 'custom' ? { ...draft.labels, StatusCallbackUrl: 'Status Callback URL', StatusDetailsCallbackUrl: 'Status Details Callback URL' } : draft.labels;
 		return { ...draft, value: { ...(value as IDataObject), ...urls }, labels };
