@@ -140,14 +140,28 @@ test('items the service does not name are found by splitting the batch', async (
 	expect((await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(2);
 });
 
-test('items for different stores and test-mode settings go in separate requests', async () => {
-	const items = records(6).map((item, index) => ({ ...item, testMode: index % 2 === 0 }));
+test('items for different stores and test-mode settings go in separate requests, each to its own store', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	// A second store the application is associated with: join it first.
+	const joined = await runPrintStore({ parameters: { resource: 'store', operation: 'joinWithInviteKey', inviteKey: 'INVITE-JOIN-0001' }, credentials });
+	expect(joined.error).toBeUndefined();
+	const second = String(joined.json[0].StoreID);
+	expect(second).not.toBe(env.sandbox.storeId);
+	await env.api.clearRequests();
+	const items = records(8).map((item, index) => ({ ...item, storeId: index < 4 ? env.sandbox.storeId : second, testMode: index % 2 === 0 }));
 	const result = await runPrintStore({
 		parameters: { ...fromItems('getPriceQuote'), options: { testMode: '={{ $json.testMode }}' } },
 		items,
-		credentials: await credentialsFor(env.sandbox),
+		credentials,
 	});
 	expect(result.error).toBeUndefined();
-	expect(result.json.map((json) => json.PartnerOrderReference)).toEqual(['crm-0', 'crm-1', 'crm-2', 'crm-3', 'crm-4', 'crm-5']);
-	expect((await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'))).toHaveLength(2);
+	expect(result.json.map((json) => json.PartnerOrderReference)).toEqual(['crm-0', 'crm-1', 'crm-2', 'crm-3', 'crm-4', 'crm-5', 'crm-6', 'crm-7']);
+	const paths = (await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price')).map((entry) => entry.path);
+	// Two stores × two Test Mode values: four requests, two to each store.
+	expect(paths.sort()).toEqual([
+		`/api/v1/store/${env.sandbox.storeId}/order/price`,
+		`/api/v1/store/${env.sandbox.storeId}/order/price`,
+		`/api/v1/store/${second}/order/price`,
+		`/api/v1/store/${second}/order/price`,
+	].sort());
 });

@@ -112,6 +112,39 @@ describe('Order > Get Price Quote', () => {
 		const logged = (await env.api.requests()).filter((entry) => entry.path.endsWith('/order/price'));
 		expect(logged).toHaveLength(1);
 	});
+
+	test('Create sends every field given in the editor, in the spec’s names: template fields, customer, payments, billing variables', async () => {
+		const result = await runPrintStore({
+			parameters: {
+				resource: 'order',
+				operation: 'create',
+				storeId: env.sandbox.storeId,
+				inputMode: 'fields',
+				productId: 'letter-2-sheet',
+				quantity: 3,
+				productOptions: { DeliveryMethod: 'Standard', templateFields: { field: [{ name: 'headline', value: 'Spring sale' }] } },
+				recipient: { NameFirst: 'Ada', NameLast: 'Lovelace', AddressLine1: '1 Way', City: 'London', Postalcode: 'N1', Country: 'GB' },
+				partnerOrderReference: 'fields-2',
+				additionalFields: {
+					billingVariables: { variable: [{ key: 'costCenter', value: 'MKT-7' }] },
+					customer: { details: { NameFirst: 'Grace', Email: 'grace@example.com', PostalCode: 'W1' } },
+					payments: { payment: [{ ExpectedAmount: 12.5, ID: 'pay-1', Method: 'CreditCard' }] },
+				},
+			},
+			credentials: await credentialsFor(env.sandbox),
+		});
+		expect(result.error).toBeUndefined();
+		// What the service stored, as it received it.
+		const stored = (await env.api.orders()).find((order) => order.ID === result.json[0].ID)!;
+		expect(stored.OrderDetails).toMatchObject({
+			Product: { ID: 'letter-2-sheet', Quantity: 3, DeliveryMethod: 'Standard', TemplateFields: { headline: 'Spring sale' } },
+			Recipient: { NameFirst: 'Ada', NameLast: 'Lovelace', AddressLine1: '1 Way', City: 'London', Postalcode: 'N1', Country: 'GB' },
+			Customer: { NameFirst: 'Grace', Email: 'grace@example.com', PostalCode: 'W1' },
+			Payments: [{ ExpectedAmount: 12.5, ID: 'pay-1', Method: 'CreditCard' }],
+			BillingVariables: [{ key: 'costCenter', value: 'MKT-7' }],
+			PartnerOrderReference: 'fields-2',
+		});
+	});
 });
 
 describe('Order > Create', () => {
