@@ -2,7 +2,8 @@
 /**
  * The test command (`npm test`): runs every jest suite of the project (sandbox, node through n8n's
  * engine, and, when present, the real-n8n end-to-end suites), then prints one closing line
- * "N passed, N failed" with the counts of all of them, and exits non-zero on any failure.
+ * "N passed, N failed, N skipped" with the counts of all of them, and exits non-zero on any
+ * failure. Under CI (CI=true) skipped tests, or a test file that ran no test, fail the run too.
  * Extra arguments go to jest (e.g. `npm test -- test/node`).
  */
 const { spawnSync } = require('node:child_process');
@@ -28,7 +29,10 @@ if (suites.length > 1) {
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 let broken = false;
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const problems = [];
 for (const suite of suites) {
 	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${suite.config}.json`);
 	console.log(`\n=== ${suite.name} (${suite.config}) ===`);
@@ -46,6 +50,15 @@ for (const suite of suites) {
 	fs.rmSync(report, { force: true });
 	passed += summary.numPassedTests;
 	failed += summary.numFailedTests;
+	skipped += summary.numPendingTests + summary.numTodoTests;
+	// A file that ran no test, or tests left skipped, are work the run did not do.
+	for (const file of summary.testResults) {
+		const ran = file.assertionResults.filter((test) => test.status === 'passed' || test.status === 'failed').length;
+		const relative = path.relative(root, file.name);
+		if (ran === 0 && file.status !== 'failed') problems.push(`${relative} ran no test`);
+		const notRun = file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'todo' || test.status === 'skipped');
+		if (notRun.length > 0) problems.push(`${relative}: ${notRun.length} test(s) skipped`);
+	}
 	// A suite that failed to load counts as failed even though none of its tests ran.
 	if (summary.numRuntimeErrorTestSuites > 0 || (result.status !== 0 && summary.numFailedTests === 0)) {
 		broken = true;
@@ -54,5 +67,9 @@ for (const suite of suites) {
 }
 
 if (passed + failed === 0) broken = true;
-console.log(`\n${passed} passed, ${failed} failed`);
+if (problems.length > 0) {
+	console.log(`\n${ci ? 'Failing the run' : 'Warning'}: work was skipped${ci ? ' (CI=true)' : ''}:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+	if (ci) broken = true;
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || broken ? 1 : 0);

@@ -15,10 +15,20 @@ import { printStoreTestWorkflow } from '../../../scripts/n8n/workflows';
 const stateFile = process.env.PRINT_STORE_E2E_STATE;
 
 /**
- * `describe` when the e2e stack is up (jest.e2e.config.js), `describe.skip` otherwise, so these
- * files are inert if another jest config happens to collect them.
+ * `describe` when the e2e stack is up (jest.e2e.config.js). Without it the file fails loudly with
+ * one test saying so: a silently skipped end-to-end suite would let a run end green on no work.
  */
-export const describeE2E = stateFile ? describe : describe.skip;
+export function describeE2E(name: string, body: () => void): void {
+	if (stateFile) {
+		describe(name, body);
+		return;
+	}
+	describe(name, () => {
+		test('needs the end-to-end stack', () => {
+			throw new Error('PRINT_STORE_E2E_STATE is not set: run the end-to-end tests with jest.e2e.config.js (npm test runs them)');
+		});
+	});
+}
 
 let cached: { state: StackState; client: N8nClient; sandbox: SandboxControl } | undefined;
 
