@@ -33,6 +33,19 @@ let skipped = 0;
 let broken = false;
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const problems = [];
+
+// Lint first (the whole tree: n8n's rules on the published code, typescript-eslint on the rest).
+if (extra.length === 0) {
+	console.log('\n=== lint (npm run lint) ===');
+	const lint = spawnSync(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { cwd: root, stdio: 'inherit' });
+	if (lint.status !== 0) {
+		console.error('lint: problems found (see above); counted as one failure');
+		broken = true;
+		failed += 1;
+	} else {
+		console.log('lint: no problems');
+	}
+}
 for (const suite of suites) {
 	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${suite.config}.json`);
 	console.log(`\n=== ${suite.name} (${suite.config}) ===`);

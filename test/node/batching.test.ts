@@ -37,7 +37,7 @@ test('250 items in batches of 50: five requests, outputs paired in input order',
 	result.items.forEach((item, index) => {
 		expect(item.pairedItem).toEqual({ item: index });
 		expect(item.json.PartnerOrderReference).toBe(`crm-${index}`);
-		expect((item.json.OrderDetails as any).Recipient.NameFirst).toBe(`Customer${index}`);
+		expect((item.json.OrderDetails as { Recipient: { NameFirst: string } }).Recipient.NameFirst).toBe(`Customer${index}`);
 	});
 	const counts = await env.api.counts();
 	expect(counts.total).toBe(250);

@@ -57,7 +57,7 @@ describe('Order > Get Price Quote', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((quote) => quote.PartnerOrderReference)).toEqual(['crm-0', 'crm-1', 'crm-2']);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		const quote = result.json[1] as { items: Array<Record<string, any>>; orderPrices: Record<string, number> };
+		const quote = result.json[1] as { items: Array<{ itemPrice: Record<string, number> } & Record<string, unknown>>; orderPrices: Record<string, number> };
 		expect(quote.items).toHaveLength(1);
 		expect(String(quote.items[0].ProductID)).toBe('postcard-4x6');
 		expect(quote.items[0].Quantity).toBe(101);
@@ -103,7 +103,7 @@ describe('Order > Get Price Quote', () => {
 			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(result.error).toBeUndefined();
-		const quote = result.json[0] as { PartnerOrderReference: string; items: Array<Record<string, any>> };
+		const quote = result.json[0] as { PartnerOrderReference: string; items: Array<{ itemPrice: Record<string, number> } & Record<string, unknown>> };
 		expect(quote.PartnerOrderReference).toBe('fields-1');
 		expect(String(quote.items[0].ProductID)).toBe('letter-2-sheet');
 		expect(quote.items[0].Quantity).toBe(3);
@@ -161,7 +161,7 @@ describe('Order > Create', () => {
 			expect(order.Completed).toBe(false);
 			expect(Number.isNaN(Date.parse(String(order.Created)))).toBe(false);
 			expect(Number.isNaN(Date.parse(String(order.Updated)))).toBe(false);
-			const details = order.OrderDetails as Record<string, any>;
+			const details = order.OrderDetails as Record<string, Record<string, unknown>>;
 			expect(details.Product).toEqual({ ID: 'postcard-4x6', Quantity: 100 + index, DeliveryMethod: 'Standard' });
 			expect(details.Recipient.NameFirst).toBe(`Customer${index}`);
 			expect((order._meta as Record<string, unknown>).ChangeType).toBe('Created');
@@ -213,7 +213,7 @@ describe('Order > Get', () => {
 		expect(byId.json[0].PartnerOrderReference).toBe('crm-0');
 		expect(byNumber.json[0]).toEqual(byId.json[0]);
 		// The single-order read omits RecipientKey (spec); the rest of the recipient comes back.
-		expect((byId.json[0].OrderDetails as any).Recipient.City).toBe('Springfield');
+		expect((byId.json[0].OrderDetails as { Recipient: { City: string } }).Recipient.City).toBe('Springfield');
 		const paths = (await env.api.requests()).filter((entry) => entry.method === 'GET').map((entry) => entry.rawPath);
 		expect(paths).toContain(`/api/v1/store/${env.sandbox.storeId}/order/${created.ID}`);
 		expect(paths).toContain(`/api/v1/store/${env.sandbox.storeId}/order/${created.OrderNumber}`);

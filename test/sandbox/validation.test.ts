@@ -1,4 +1,5 @@
 /** Request validation: messages name field and item index; nothing is created from a bad batch. */
+import { request as httpRequest } from 'node:http';
 import type { AxiosInstance } from 'axios';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { apiClient, controlClient, http, messages, orderItem } from './support';
@@ -161,7 +162,7 @@ describe('media types and sizes', () => {
 			const url = new URL(`${sandbox.apiUrl}${orderPath}`);
 			const payload = JSON.stringify({ Items: [orderItem()] });
 			// Node's http module sends exactly the headers given: no Content-Type at all.
-			const req = require('node:http').request(
+			const req = httpRequest(
 				{ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...headers(), 'Content-Length': Buffer.byteLength(payload) } },
 				(res: import('node:http').IncomingMessage) => {
 					let body = '';

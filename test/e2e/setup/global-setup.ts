@@ -11,7 +11,6 @@ import { ARTIFACTS_DIR } from '../../../scripts/n8n/runtime';
 import { startStack, type Stack } from '../../../scripts/n8n/stack';
 
 declare global {
-	// eslint-disable-next-line no-var
 	var printStoreE2eStack: Stack | undefined;
 }
 
