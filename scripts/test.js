@@ -45,6 +45,20 @@ if (extra.length === 0) {
 	} else {
 		console.log('lint: no problems');
 	}
+	// n8n's own judgement of the published package: n8n-node lint with the starter's default config
+	// (and cloud eligibility), then n8n's community package scanner on the packed tarball.
+	for (const [name, command, args] of [
+		['n8n-node lint and cloud-support (npm run lint:n8n)', 'bash', [path.join(root, 'scripts', 'n8n-node-check.sh')]],
+		["n8n's community package scanner (npm run scan)", process.execPath, [path.join(root, 'scripts', 'scan-package.mjs')]],
+	]) {
+		console.log(`\n=== ${name} ===`);
+		const check = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+		if (check.status !== 0) {
+			console.error(`${name}: failed; counted as one failure`);
+			broken = true;
+			failed += 1;
+		}
+	}
 }
 for (const suite of suites) {
 	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${suite.config}.json`);
