@@ -14,6 +14,22 @@ async function importExample(file: string): Promise<{ source: WorkflowJson; save
 	return { source, saved: await e2e().client.createWorkflow(source) };
 }
 
+/** The order the sandbox stored for a sample CRM record: product and recipient, field by field, in the API's names. */
+function expectOrderOf(record: Json, stored: { OrderDetails: Record<string, unknown> }) {
+	expect(stored.OrderDetails.Product).toMatchObject({ ID: record.PrintProduct, Quantity: record.PrintQuantity, DeliveryMethod: record.DeliveryMethod });
+	expect(stored.OrderDetails.Recipient).toEqual({
+		NameFirst: record.FirstName,
+		NameLast: record.LastName,
+		CompanyName: record.Company,
+		AddressLine1: record.MailingStreet,
+		City: record.MailingCity,
+		Province: record.MailingState,
+		Postalcode: record.MailingPostalCode,
+		Country: record.MailingCountry,
+		Email: record.Email,
+	});
+}
+
 describeE2E('examples/ in a real n8n', () => {
 	let createdOrders: Json[] = [];
 	let crmWorkflowId = '';
@@ -46,18 +62,7 @@ describeE2E('examples/ in a real n8n', () => {
 			const inSandbox = recorded.find((candidate) => candidate.ID === order.ID)!;
 			expect(inSandbox).toBeDefined();
 			expect(inSandbox.PartnerOrderReference).toBe(record.Id);
-			expect(inSandbox.OrderDetails.Product).toMatchObject({ ID: record.PrintProduct, Quantity: record.PrintQuantity, DeliveryMethod: record.DeliveryMethod });
-			expect(inSandbox.OrderDetails.Recipient).toMatchObject({
-				NameFirst: record.FirstName,
-				NameLast: record.LastName,
-				CompanyName: record.Company,
-				AddressLine1: record.MailingStreet,
-				City: record.MailingCity,
-				Province: record.MailingState,
-				Postalcode: record.MailingPostalCode,
-				Country: record.MailingCountry,
-				Email: record.Email,
-			});
+			expectOrderOf(record, inSandbox);
 			expect(quotes[index].PartnerOrderReference).toBe(record.Id);
 			expect(summary[index]).toEqual({
 				crmRecordId: record.Id,
@@ -132,18 +137,7 @@ describeE2E('examples/ in a real n8n', () => {
 		const recorded = await sandbox.orders('store_main');
 		records.forEach((record, index) => {
 			const inSandbox = recorded.find((candidate) => candidate.ID === created[index].ID)!;
-			expect(inSandbox.OrderDetails.Product).toMatchObject({ ID: record.PrintProduct, Quantity: record.PrintQuantity, DeliveryMethod: record.DeliveryMethod });
-			expect(inSandbox.OrderDetails.Recipient).toEqual({
-				NameFirst: record.FirstName,
-				NameLast: record.LastName,
-				CompanyName: record.Company,
-				AddressLine1: record.MailingStreet,
-				City: record.MailingCity,
-				Province: record.MailingState,
-				Postalcode: record.MailingPostalCode,
-				Country: record.MailingCountry,
-				Email: record.Email,
-			});
+			expectOrderOf(record, inSandbox);
 		});
 		expect(nodeOutput(execution, 'Order summary').map((row) => row.orderNumber)).toEqual(created.map((order) => order.OrderNumber));
 	});

@@ -60,37 +60,24 @@ function parameterReader(ctx: IExecuteFunctions, name: string, fallback: unknown
 	return () => value;
 }
 
+/** A whole-number option of the run, read from the first item; a bad value stops the run before anything is sent. */
+function runOption(ctx: IExecuteFunctions, options: IDataObject, name: string, label: string, fallback: number, max: number): number {
+	if (options[name] === undefined) return fallback;
+	const value = Number(options[name]);
+	if (Number.isInteger(value) && value >= 1 && value <= max) return value;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Invalid "Options.${label}" in item 0: must be a whole number from 1 to ${max}, got ${String(options[name])}`,
+		{ itemIndex: 0, description: 'This setting is read from the first item and applies to the whole run. Nothing was sent.' },
+	);
+}
+
 /** Settings of the whole run, read once: they cannot differ per item. */
 function runSettings(ctx: IExecuteFunctions) {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	let batchSize = DEFAULT_BATCH_SIZE;
-	if (options.batchSize !== undefined) {
-		batchSize = Number(options.batchSize);
-		if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Invalid "Options.Batch Size" in item 0: must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`,
-				{
-					itemIndex: 0,
-					description: 'The batch size is read from the first item and applies to the whole run. Nothing was sent.',
-				},
-			);
-		}
-	}
-	let parallelBatches = DEFAULT_PARALLEL_BATCHES;
-	if (options.parallelBatches !== undefined) {
-		parallelBatches = Number(options.parallelBatches);
-		if (!Number.isInteger(parallelBatches) || parallelBatches < 1 || parallelBatches > MAX_PARALLEL_BATCHES) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Invalid "Options.Batches in Parallel" in item 0: must be a whole number from 1 to ${MAX_PARALLEL_BATCHES}, got ${String(options.parallelBatches)}`,
-				{ itemIndex: 0, description: 'This setting is read from the first item and applies to the whole run. Nothing was sent.' },
-			);
-		}
-	}
 	return {
-		batchSize,
-		parallelBatches,
+		batchSize: runOption(ctx, options, 'batchSize', 'Batch Size', DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE),
+		parallelBatches: runOption(ctx, options, 'parallelBatches', 'Batches in Parallel', DEFAULT_PARALLEL_BATCHES, MAX_PARALLEL_BATCHES),
 		narrowRejectedBatches: options.onRejectedBatch !== 'failBatch',
 		mode: ctx.getNodeParameter('inputMode', 0, 'fields') as InputMode,
 	};
