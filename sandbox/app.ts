@@ -1,12 +1,12 @@
 /** Assembles the Fastify server of one sandbox: options, error handling, hooks and route plugins. */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context';
-import { controlRoutes } from './control/routes';
+import { controlRoutes } from './routes/control';
 import { errorBody } from './errors';
-import './fastify-augment';
-import { injectFaults, logRequest, recordStatus, TOKEN_PATH } from './hooks';
-import { BODY_LIMIT_BYTES, errorHandler, notFoundHandler } from './http-errors';
-import { oauthRoutes } from './oauth/routes';
+import './plugins/fastify-augment';
+import { TOKEN_PATH } from './plugins/request-hooks';
+import { BODY_LIMIT_BYTES, errorHandler, notFoundHandler } from './errors';
+import { oauthRoutes } from './routes/oauth';
 import { apiRoutes } from './routes/api';
 import { fileRoutes } from './routes/files';
 
@@ -31,11 +31,6 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
 	app.decorateRequest('sandboxLog', null);
 	app.setErrorHandler(errorHandler);
 	app.setNotFoundHandler(notFoundHandler);
-
-	app.addHook('onRequest', logRequest(ctx));
-	app.addHook('onResponse', recordStatus);
-	// Fault injection: decided before authentication and before any handler.
-	app.addHook('onRequest', injectFaults(ctx));
 
 	app.get('/', async () => ({
 		name: 'Print Store sandbox',

@@ -5,7 +5,7 @@
  * --callback-timeout MS, --redirect-uri URL (repeatable), --quiet, --json, --help.
  */
 import { parseArgs } from 'node:util';
-import { STATUSES } from './lifecycle';
+import { STATUSES } from './domain/lifecycle';
 import { startSandbox, type Sandbox, type SandboxOptions } from './server';
 
 const HELP = `Print Store sandbox: a local, stateful Print Store API with its own OAuth2 server.

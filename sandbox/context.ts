@@ -1,13 +1,13 @@
 /** Everything one sandbox instance owns, handed to each route plugin. No module-level state. */
 import type OAuth2Server from '@node-oauth/oauth2-server';
-import type { CallbackDispatcher } from './callbacks';
-import type { AutoAdvance } from './clock';
-import type { Faults } from './faults';
-import type { Lifecycle } from './lifecycle';
-import type { TokenStore } from './oauth/store';
+import type { CallbackDispatcher } from './domain/callbacks';
+import type { AutoAdvance } from './domain/clock';
+import type { Faults } from './domain/faults';
+import type { Lifecycle } from './domain/lifecycle';
+import type { TokenStore } from './domain/oauth/store';
 import type { ResolvedOptions } from './options';
-import type { RequestLog } from './request-log';
-import type { SandboxState } from './state';
+import type { RequestLog } from './domain/request-log';
+import type { SandboxState } from './domain/state';
 
 export interface SandboxContext {
 	options: ResolvedOptions;

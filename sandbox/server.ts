@@ -4,20 +4,20 @@
  */
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { AddressInfo } from 'node:net';
-import { CallbackDispatcher } from './callbacks';
-import { AutoAdvance } from './clock';
+import { CallbackDispatcher } from './domain/callbacks';
+import { AutoAdvance } from './domain/clock';
 import { buildServer } from './app';
 import type { SandboxContext } from './context';
 import { ApiError } from './errors';
-import { Faults } from './faults';
-import { TOKEN_PATH } from './hooks';
-import { Lifecycle } from './lifecycle';
-import { AUTHORIZATION_CODE_LIFETIME_SECONDS, createModel, REFRESH_TOKEN_LIFETIME_SECONDS } from './oauth/model';
-import { newSecret, TokenStore, type OAuthUser } from './oauth/store';
+import { Faults } from './domain/faults';
+import { TOKEN_PATH } from './plugins/request-hooks';
+import { Lifecycle } from './domain/lifecycle';
+import { AUTHORIZATION_CODE_LIFETIME_SECONDS, createModel, REFRESH_TOKEN_LIFETIME_SECONDS } from './domain/oauth/model';
+import { newSecret, TokenStore, type OAuthUser } from './domain/oauth/store';
 import { resolveOptions, type SandboxOptions } from './options';
-import { RequestLog } from './request-log';
-import { ADMIN_USERNAME, MAIN_APPLICATION_ID, MAIN_STORE_ID } from './seed';
-import { SandboxState } from './state';
+import { RequestLog } from './domain/request-log';
+import { ADMIN_USERNAME, MAIN_APPLICATION_ID, MAIN_STORE_ID } from './domain/seed';
+import { SandboxState } from './domain/state';
 
 export type { SandboxOptions } from './options';
 

@@ -3,34 +3,19 @@
  * on) and direct calls to its Print Store API, used as the oracle the n8n results are checked
  * against. Works from any process that knows the sandbox's URL (e.g. a jest worker).
  */
+import type { RequestLogEntry } from '../../sandbox/domain/request-log';
+import type { OrderView } from '../../sandbox/domain/views';
 
-export interface SandboxOrder {
-	ID: string;
-	OrderNumber: string;
-	PartnerOrderReference: string | null;
-	StoreID: string;
-	StatusID: number;
-	StatusDescription: string;
-	Completed: boolean;
-	Created: string;
-	Updated: string;
+/** An order as the control API lists it: the API's view plus who created it. */
+export type SandboxOrder = Omit<OrderView, 'OrderDetails'> & {
 	OrderDetails: Record<string, unknown> & { Product: Record<string, unknown>; Recipient: Record<string, unknown> };
 	CreatedBy: string;
 	ApplicationID: string;
 	[key: string]: unknown;
-}
+};
 
-export interface SandboxRequest {
-	seq: number;
-	method: string;
-	rawPath: string;
-	path: string;
-	headersPresent: string[];
-	hasSubscriptionKey: boolean;
-	subscriptionKeyValid: boolean;
-	status: number;
-	at: string;
-}
+/** One entry of the sandbox's request log, as its control API returns it. */
+export type SandboxRequest = RequestLogEntry;
 
 export interface SandboxConnection {
 	baseUrl: string;

@@ -6,7 +6,7 @@
  */
 import { findDeliveryMethod, findProduct } from './catalogue';
 import type { CallbackDispatcher } from './callbacks';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 import type { SandboxState } from './state';
 import type { CallerContext, ErrorRecord, OrderItem, OrderRecord, StatusRecord } from './types';
 import { detailsCallbackBody } from './views';

@@ -1,8 +1,8 @@
 /** POST /store/invite: join a store with a single-use invite key. */
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../context';
-import { ApiError } from '../errors';
-import type { StoreRecord } from '../types';
+import type { SandboxContext } from '../../context';
+import { ApiError } from '../../errors';
+import type { StoreRecord } from '../../domain/types';
 import { inviteSchema } from './schemas';
 
 export function storeView(store: StoreRecord) {

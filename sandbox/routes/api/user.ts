@@ -1,10 +1,10 @@
 /** GET /user: the current user; `?login=` may name the current user or, for privileged callers, another. */
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../context';
-import { ApiError } from '../errors';
-import { has } from '../permissions';
-import { usernameWithDomain } from '../state';
-import type { UserRecord } from '../types';
+import type { SandboxContext } from '../../context';
+import { ApiError } from '../../errors';
+import { has } from '../../domain/permissions';
+import { usernameWithDomain } from '../../domain/state';
+import type { UserRecord } from '../../domain/types';
 import { userQuery } from './schemas';
 
 export function userView(user: UserRecord) {

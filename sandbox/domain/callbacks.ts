@@ -8,6 +8,7 @@
  * - clear() (reset) and close() cancel queued events, pending retries and requests in flight.
  */
 import axios, { type AxiosInstance } from 'axios';
+import { CancellableSleeps } from './sleeps';
 
 export type CallbackKind = 'status' | 'details';
 
@@ -42,7 +43,7 @@ const LOG_CAPACITY = 20_000;
 
 export class CallbackDispatcher {
 	private readonly queues = new Map<string, Job[]>();
-	private readonly sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+	private readonly sleeps = new CancellableSleeps();
 	private readonly inFlight = new Set<AbortController>();
 	private readonly http: AxiosInstance;
 	private log: DeliveryLogEntry[] = [];
@@ -85,11 +86,7 @@ export class CallbackDispatcher {
 	clear(): void {
 		this.generation++;
 		this.queues.clear();
-		for (const sleep of this.sleeps) {
-			clearTimeout(sleep.timer);
-			sleep.resolve();
-		}
-		this.sleeps.clear();
+		this.sleeps.cancelAll();
 		for (const controller of this.inFlight) controller.abort();
 		this.inFlight.clear();
 		this.log = [];
@@ -111,7 +108,7 @@ export class CallbackDispatcher {
 				const last = attempt >= this.options.attempts;
 				this.record(job, attempt, result.ok ? 'delivered' : last ? 'gave-up' : 'failed', result);
 				if (result.ok || last) break;
-				await this.sleep(this.options.baseDelayMs * 2 ** (attempt - 1));
+				await this.sleeps.sleep(this.options.baseDelayMs * 2 ** (attempt - 1));
 			}
 			queue.shift();
 		}
@@ -164,18 +161,5 @@ export class CallbackDispatcher {
 		if (result.error !== undefined) entry.error = result.error;
 		this.log.push(entry);
 		if (this.log.length > LOG_CAPACITY) this.log.splice(0, this.log.length - LOG_CAPACITY);
-	}
-
-	private sleep(ms: number): Promise<void> {
-		return new Promise((resolve) => {
-			const sleep = {
-				timer: setTimeout(() => {
-					this.sleeps.delete(sleep);
-					resolve();
-				}, ms),
-				resolve,
-			};
-			this.sleeps.add(sleep);
-		});
 	}
 }

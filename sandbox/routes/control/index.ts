@@ -3,13 +3,13 @@
  * tokens, order advance, clock, counts, request and callback logs, fault injection.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../context';
-import { ApiError } from '../errors';
-import { validateFaults } from '../faults';
-import { STATUSES } from '../lifecycle';
-import type { ErrorRecord } from '../types';
-import { normalizeBodyHeaders } from '../routes/body-rules';
-import { orderView } from '../views';
+import type { SandboxContext } from '../../context';
+import { ApiError } from '../../errors';
+import { validateFaults } from '../../domain/faults';
+import { STATUSES } from '../../domain/lifecycle';
+import type { ErrorRecord } from '../../domain/types';
+import { normalizeBodyHeaders } from '../api/body-rules';
+import { orderView } from '../../domain/views';
 
 const tokensBody = {
 	type: 'object',

@@ -4,8 +4,8 @@
  */
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context';
-import { ApiError } from '../errors';
+import type { SandboxContext } from '../../context';
+import { ApiError } from '../../errors';
 
 const SUBSCRIPTION_HEADER = 'ocp-apim-subscription-key';
 

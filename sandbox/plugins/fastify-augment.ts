@@ -1,6 +1,6 @@
 /** Per-request slots the sandbox's hooks fill in (declared with decorateRequest in server.ts). */
-import type { RequestLogEntry } from './request-log';
-import type { CallerContext } from './types';
+import type { RequestLogEntry } from '../domain/request-log';
+import type { CallerContext } from '../domain/types';
 
 declare module 'fastify' {
 	interface FastifyRequest {

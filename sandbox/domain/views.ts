@@ -30,8 +30,8 @@ export interface OrderView {
 	_meta: { Messages: string[]; ChangeType?: string };
 }
 
-/** Create response: OrderDetails exactly as submitted, `_meta.ChangeType: "Created"`. */
-export function createdOrderView(order: OrderRecord): OrderView {
+/** The order's own fields, with the order item as given and the _meta the caller chooses. */
+function baseView(order: OrderRecord, details: OrderItem, meta: OrderView['_meta']): OrderView {
 	return {
 		ID: order.id,
 		OrderNumber: order.number,
@@ -42,26 +42,19 @@ export function createdOrderView(order: OrderRecord): OrderView {
 		Completed: order.completed,
 		Created: order.created,
 		Updated: order.updated,
-		OrderDetails: order.details,
-		_meta: { Messages: [], ChangeType: 'Created' },
+		OrderDetails: details,
+		_meta: meta,
 	};
+}
+
+/** Create response: OrderDetails exactly as submitted, `_meta.ChangeType: "Created"`. */
+export function createdOrderView(order: OrderRecord): OrderView {
+	return baseView(order, order.details, { Messages: [], ChangeType: 'Created' });
 }
 
 /** Single-order read (and the `Order` of detailed callbacks): RecipientKey omitted, no ChangeType. */
 export function orderView(order: OrderRecord): OrderView {
-	return {
-		ID: order.id,
-		OrderNumber: order.number,
-		PartnerOrderReference: order.partnerOrderReference,
-		StoreID: order.storeId,
-		StatusID: order.statusId,
-		StatusDescription: order.statusDescription,
-		Completed: order.completed,
-		Created: order.created,
-		Updated: order.updated,
-		OrderDetails: detailsForRead(order.details),
-		_meta: { Messages: [] },
-	};
+	return baseView(order, detailsForRead(order.details), { Messages: [] });
 }
 
 /** Body posted to StatusDetailsCallbackUrl: the status record plus the order it belongs to. */

@@ -1,12 +1,12 @@
 /** Price, create, read and status history of orders (spec endpoints 2 to 5). */
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../context';
-import { ApiError, forbidden, invalidStore, orderNotFound } from '../errors';
-import { canReadAllOrders, canReadStatus, canWriteOrders, isRelated } from '../permissions';
-import { quoteItem } from '../pricing';
-import type { CallerContext, OrderRecord, OrderRequestBody, StoreRecord } from '../types';
-import { checkOrderItems } from '../validation';
-import { createdOrderView, orderView } from '../views';
+import type { SandboxContext } from '../../context';
+import { ApiError, forbidden, invalidStore, orderNotFound } from '../../errors';
+import { canReadAllOrders, canReadStatus, canWriteOrders, isRelated } from '../../domain/permissions';
+import { quoteItem } from '../../domain/pricing';
+import type { CallerContext, OrderRecord, OrderRequestBody, StoreRecord } from '../../domain/types';
+import { checkOrderItems } from '../../domain/validation';
+import { createdOrderView, orderView } from '../../domain/views';
 import { orderParams, orderRequestSchema, storeParams } from './schemas';
 
 type StoreParams = { storeID: string };

@@ -1,6 +1,8 @@
 /** The /api/v1 plugin: body parsing rules and authentication for the seven endpoints of the spec. */
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../../context';
+import { notFoundHandler } from '../../errors';
+import { injectFaults, logRequests } from '../../plugins/request-hooks';
 import { applicationRoutes } from './application';
 import { authenticate } from './auth';
 import { normalizeBodyHeaders } from './body-rules';
@@ -14,6 +16,11 @@ export function apiRoutes(ctx: SandboxContext) {
 		app.removeContentTypeParser('text/plain');
 		// Structured-syntax JSON types (application/vnd.example+json) are JSON too.
 		app.addContentTypeParser(/^application\/[\w.!#$%&'*^`|~-]+\+json$/i, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+		// First: the request log, and faults decided before authentication and before any handler.
+		logRequests(app, ctx);
+		app.addHook('onRequest', injectFaults(ctx));
+		// Unknown endpoints under /api/v1 are logged and faulted like the others.
+		app.setNotFoundHandler(notFoundHandler);
 		app.addHook('onRequest', normalizeBodyHeaders);
 		app.addHook('onRequest', authenticate(ctx));
 		await app.register(storeRoutes(ctx));

@@ -5,7 +5,8 @@
  * request sequence is reproducible. A status fault answers before the route handler runs, so a
  * faulted create never creates anything.
  */
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
+import { CancellableSleeps } from './sleeps';
 
 export interface FaultConfig {
 	latencyMs?: number;
@@ -81,7 +82,7 @@ export class Faults {
 	private current: FaultConfig = {};
 	private random = mulberry32(DEFAULT_FAULT_SEED);
 	private anyRequestFault = false;
-	private readonly sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+	private readonly sleeps = new CancellableSleeps();
 
 	get config(): FaultConfig {
 		return { ...this.current };
@@ -130,23 +131,10 @@ export class Faults {
 
 	/** A delay that close()/clear() can cut short. */
 	sleep(ms: number): Promise<void> {
-		return new Promise((resolve) => {
-			const sleep = {
-				timer: setTimeout(() => {
-					this.sleeps.delete(sleep);
-					resolve();
-				}, ms),
-				resolve,
-			};
-			this.sleeps.add(sleep);
-		});
+		return this.sleeps.sleep(ms);
 	}
 
 	cancelSleeps(): void {
-		for (const sleep of this.sleeps) {
-			clearTimeout(sleep.timer);
-			sleep.resolve();
-		}
-		this.sleeps.clear();
+		this.sleeps.cancelAll();
 	}
 }

@@ -2,21 +2,14 @@
  * The deterministic seed: every sandbox starts from (and `POST /_sandbox/reset` returns to) exactly
  * this data, so keys and secrets printed once stay valid for the life of the process.
  */
-import type { Permission, StoreRole, ValueDescription } from './types';
+import type { Permission, StoreRole, UserRecord, ValueDescription } from './types';
 
 export const USER_DOMAIN = 'print-store.test';
 
 export const SUBSCRIPTION_KEY = 'sandbox-subscription-key-0001';
 
-export interface SeedUser {
-	id: string;
-	username: string;
-	password: string;
-	firstName: string;
-	lastName: string;
-	email: string;
-	phone: string;
-	isServiceUser: boolean;
+/** A user as seeded: the user record, its permissions as a list, and what it is for. */
+export interface SeedUser extends Omit<UserRecord, 'permissions'> {
 	permissions: Permission[];
 	/** What the user is for, printed by the CLI and listed in the README. */
 	role: string;

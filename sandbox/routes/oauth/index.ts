@@ -6,8 +6,9 @@
 import formbody from '@fastify/formbody';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context';
-import { isAcceptedRedirectUri } from './model';
+import type { SandboxContext } from '../../context';
+import { isAcceptedRedirectUri } from '../../domain/oauth/model';
+import { logRequests, TOKEN_PATH } from '../../plugins/request-hooks';
 import { AUTHORIZE_PARAMS, errorPage, loginPage } from './pages';
 
 type Params = Record<string, string | undefined>;
@@ -108,20 +109,24 @@ export function oauthRoutes(ctx: SandboxContext) {
 			return reply.code(302).header('location', response.headers!.location).header('cache-control', 'no-store').send();
 		});
 
-		app.post<{ Body: Params }>('/oauth/token', async (request, reply) => {
-			const response = new OAuth2Server.Response();
-			try {
-				await ctx.oauth.token(libraryRequest(request, {}, withoutEmptyScope(request.body ?? {})), response);
-			} catch (error) {
-				const e = error as { name?: string; message?: string; code?: number };
-				const status = typeof e.code === 'number' && e.code >= 400 && e.code < 600 ? e.code : 400;
-				return reply
-					.code(status === 500 ? 400 : status)
-					.headers(response.headers ?? {})
-					.header('cache-control', 'no-store')
-					.send({ error: e.name ?? 'invalid_request', error_description: e.message ?? 'Token request failed' });
-			}
-			return sendLibraryResponse(reply, response);
+		// The token endpoint in a context of its own, so only its requests are logged.
+		await app.register(async (token: FastifyInstance) => {
+			logRequests(token, ctx);
+			token.post<{ Body: Params }>(TOKEN_PATH, async (request, reply) => {
+				const response = new OAuth2Server.Response();
+				try {
+					await ctx.oauth.token(libraryRequest(request, {}, withoutEmptyScope(request.body ?? {})), response);
+				} catch (error) {
+					const e = error as { name?: string; message?: string; code?: number };
+					const status = typeof e.code === 'number' && e.code >= 400 && e.code < 600 ? e.code : 400;
+					return reply
+						.code(status === 500 ? 400 : status)
+						.headers(response.headers ?? {})
+						.header('cache-control', 'no-store')
+						.send({ error: e.name ?? 'invalid_request', error_description: e.message ?? 'Token request failed' });
+				}
+				return sendLibraryResponse(reply, response);
+			});
 		});
 	};
 }

@@ -1,8 +1,8 @@
 /** DELETE /application/{applicationID}/store/{storeID}: remove an application-store association. */
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../context';
-import { ApiError } from '../errors';
-import { canWriteApplication, canWriteStore } from '../permissions';
+import type { SandboxContext } from '../../context';
+import { ApiError } from '../../errors';
+import { canWriteApplication, canWriteStore } from '../../domain/permissions';
 import { associationParams } from './schemas';
 
 export function applicationRoutes(ctx: SandboxContext) {

@@ -1,12 +1,12 @@
 /**
- * Root-level hooks: the raw request log (API and token requests) and fault injection (API only).
- * Both run before authentication, so a faulted request never reaches a handler.
+ * Hooks the API plugin (and the token route) register on themselves: the raw request log and fault
+ * injection. Registered first in their plugin, they run before authentication, so a faulted request
+ * never reaches a handler; being encapsulated there, they never see other routes.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from './context';
-import { errorBody } from './errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context';
+import { errorBody } from '../errors';
 
-export const API_PREFIX = '/api/';
 export const TOKEN_PATH = '/oauth/token';
 
 const FAULT_MESSAGES = {
@@ -19,20 +19,18 @@ const FAULT_MESSAGES = {
 export function logRequest(ctx: SandboxContext) {
 	return function logRequestHook(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
 		const url = request.raw.url ?? '';
-		if (url.startsWith(API_PREFIX) || url.startsWith(TOKEN_PATH)) {
-			const key = request.headers['ocp-apim-subscription-key'];
-			const query = url.indexOf('?');
-			request.sandboxLog = ctx.requestLog.add({
-				method: request.method,
-				rawPath: url,
-				path: query < 0 ? url : url.slice(0, query),
-				headersPresent: Object.keys(request.headers),
-				hasSubscriptionKey: key !== undefined,
-				subscriptionKeyValid: key === ctx.state.subscriptionKey,
-				status: 0,
-				at: new Date().toISOString(),
-			});
-		}
+		const key = request.headers['ocp-apim-subscription-key'];
+		const query = url.indexOf('?');
+		request.sandboxLog = ctx.requestLog.add({
+			method: request.method,
+			rawPath: url,
+			path: query < 0 ? url : url.slice(0, query),
+			headersPresent: Object.keys(request.headers),
+			hasSubscriptionKey: key !== undefined,
+			subscriptionKeyValid: key === ctx.state.subscriptionKey,
+			status: 0,
+			at: new Date().toISOString(),
+		});
 		done();
 	};
 }
@@ -44,7 +42,6 @@ export function recordStatus(request: FastifyRequest, reply: FastifyReply, done:
 
 export function injectFaults(ctx: SandboxContext) {
 	return async function injectFaultsHook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-		if (!(request.raw.url ?? '').startsWith(API_PREFIX)) return undefined;
 		const decision = ctx.faults.decide();
 		if (!decision) return undefined;
 		const entry = request.sandboxLog;
@@ -62,4 +59,10 @@ export function injectFaults(ctx: SandboxContext) {
 		reply.send(errorBody([FAULT_MESSAGES[decision.status]]));
 		return reply;
 	};
+}
+
+/** The request log on every route of `app` (the answer's status recorded when it is sent). */
+export function logRequests(app: FastifyInstance, ctx: SandboxContext): void {
+	app.addHook('onRequest', logRequest(ctx));
+	app.addHook('onResponse', recordStatus);
 }
