@@ -48,7 +48,7 @@ if (args.help) {
 	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
   --only LIST   run only these benchmarks (comma-separated or repeated)
   --quick       small sizes and 3 runs, for a check that everything works (minutes, not half an hour)
-  --runs N      runs per contender (default 5; 3 with --quick)
+  --runs N      runs per contender (default 3)
   --items N     items per run of the create benchmark (default 10000; 1000 with --quick)
   --out FILE    where the Markdown report goes (default: bench/RESULTS.md for a full run, else bench/.runs/results.md)
 `);
@@ -59,7 +59,7 @@ const only = (args.only ?? []).flatMap((entry) => entry.split(',')).map((entry) 
 for (const name of only) if (!ALL.includes(name as Benchmark)) throw new Error(`--only: unknown benchmark "${name}" (known: ${ALL.join(', ')})`);
 const selected = new Set<Benchmark>(only.length ? (only as Benchmark[]) : ALL);
 const quick = args.quick === true;
-const runs = Number(args.runs ?? (quick ? 3 : 5));
+const runs = Number(args.runs ?? 3);
 const items = Number(args.items ?? (quick ? 1_000 : 10_000));
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number of at least 1');
 if (!Number.isInteger(items) || items < 1) throw new Error('--items needs a whole number of at least 1');
@@ -102,12 +102,13 @@ async function main() {
 			print(section);
 		}
 		if (selected.has('scaling')) {
-			const section = await benchScaling(bench!, { sizes: quick ? [200, 1_000, 2_000] : [1_000, 10_000, 50_000, 200_000], runs: quick ? runs : Math.min(runs, 3) }, log);
+			const sizes = quick ? [200, 1_000, 2_000] : [1_000, 10_000, 50_000];
+			const section = await benchScaling(bench!, { sizes, engineSizes: quick ? sizes : [...sizes, 200_000], runs }, log);
 			sections.push(section);
 			print(section);
 		}
 		if (selected.has('parallel')) {
-			const section = await benchParallel(bench!, { items: quick ? 500 : 2_000, runs: quick ? 1 : 3, levels: [1, 2, 4, 8] }, log);
+			const section = await benchParallel(bench!, { items: quick ? 500 : 2_000, runs: quick ? 1 : 2, levels: [1, 2, 4, 8] }, log);
 			sections.push(section);
 			print(section);
 		}
@@ -119,7 +120,7 @@ async function main() {
 		if (httpBatching) {
 			// Every mode again with expressions evaluated in-process instead of in n8n's isolate.
 			bench = await startBenchN8n(log, { N8N_EXPRESSION_ENGINE: 'legacy' });
-			const section = await benchCreate(bench, { items, runs: quick ? 1 : 3, calibrationItems: 0, legacy: { httpBatching } }, log);
+			const section = await benchCreate(bench, { items, runs: quick ? 1 : 2, calibrationItems: 0, legacy: { httpBatching } }, log);
 			sections.push(section);
 			print(section);
 			await stop();
@@ -127,7 +128,7 @@ async function main() {
 		if (triggerRuns) {
 			// The control: a second n8n in which n8n's own Webhook node gets no isolate-free fast path either.
 			bench = await startBenchN8n(log, { N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP: 'false' });
-			const control = await measureTrigger(bench, { ...triggerOptions, runs: quick ? 1 : 3 }, log, 'Trigger burst, control n8n');
+			const control = await measureTrigger(bench, { ...triggerOptions, runs: quick ? 1 : 2 }, log, 'Trigger burst, control n8n');
 			const section = triggerSection(triggerOptions, triggerRuns, control);
 			sections.push(section);
 			print(section);

@@ -14,7 +14,10 @@ import type { Section } from './lib/report';
 import { fixed, markdownTable, mib, ratio, spread, summarize } from './lib/stats';
 
 export interface ScalingOptions {
+	/** Sizes run in the real n8n. */
 	sizes: number[];
+	/** Sizes run in n8n-core's engine (time and the node's own memory), the n8n sizes and larger. */
+	engineSizes: number[];
 	runs: number;
 }
 
@@ -46,7 +49,7 @@ export async function benchScaling(bench: BenchN8n, options: ScalingOptions, log
 
 	const engine = await log.step("The node alone in n8n-core's engine: heap at each size", async () => {
 		const results = [];
-		for (const size of options.sizes) {
+		for (const size of options.engineSizes) {
 			await sandbox.reset();
 			const measured = await runEngineChild(bench, { size, batchSize: BATCH_SIZE, timedRuns: 1, memory: true, mode: 'inputItem', parallelBatches: PARALLEL });
 			const control = await runEngineChild(bench, { size, batchSize: BATCH_SIZE, timedRuns: 0, memory: true, control: true });
@@ -100,18 +103,25 @@ export async function benchScaling(bench: BenchN8n, options: ScalingOptions, log
 	);
 	const largest = options.sizes[options.sizes.length - 1];
 	const growth = perItem(largest) / perItem(smallest);
+	const enginePerItem = (entry: (typeof engine)[number]) => (entry.timedMs[0] / entry.size) * 1000;
+	const engineGrowth = enginePerItem(engine[engine.length - 1]) / enginePerItem(engine[0]);
+	const engineLargest = options.engineSizes[options.engineSizes.length - 1];
 	const last = engine[engine.length - 1].memory!;
 	// Beyond its results the node may hold the batches in flight and its per-item bookkeeping (a few % of the output).
-	const oneBatch = (last.afterBytes / largest) * BATCH_SIZE * 2 * PARALLEL;
+	const oneBatch = (last.afterBytes / engineLargest) * BATCH_SIZE * 2 * PARALLEL;
 	const bounded = nodeOwn(last) <= oneBatch + last.afterBytes * 0.1;
 	return {
 		id: 'scaling',
-		title: `4. Scaling (batch create at ${options.sizes.map((size) => size.toLocaleString('en-US')).join(', ')} items, ${options.runs} runs)`,
+		title: `4. Scaling (batch create at ${options.engineSizes.map((size) => size.toLocaleString('en-US')).join(', ')} items, ${options.runs} runs)`,
 		body: [
 			'In the real n8n (Print Store node, Input Item Fields, batch size 100, 4 in parallel; RSS is the n8n main process, sampled every 50 ms and its kernel peak; the',
 			"longest wait is the slowest answer to the status polls the benchmark sends n8n's API every 50 ms during the run):",
 			'',
 			n8nTable,
+			'',
+			`In the real n8n the sizes stop at ${largest.toLocaleString('en-US')}: at 200,000 items n8n 2.41.1 reported the manual execution as successful but`,
+			'returned no run data for it through its API (the saved execution holds no items), so the node time cannot be read there. The',
+			`engine runs below go to ${engineLargest.toLocaleString('en-US')}; the per-item time in that engine grows ${ratio(engineGrowth, 2)} from the smallest to the largest size.`,
 			'',
 			"The node's own memory, isolated: the same node in n8n-core's engine in a process of its own, heap after a full GC, above the",
 			'input items: when it sends its first batch (every item read and checked, nothing sent), when it sends its last batch, and after it',
@@ -122,11 +132,15 @@ export async function benchScaling(bench: BenchN8n, options: ScalingOptions, log
 			engineTable,
 		].join('\n'),
 		targets: [
-			{ name: 'scaling: time grows linearly (µs per item, largest vs smallest ≤ 1.25×)', met: growth <= 1.25, value: ratio(growth, 2) },
+			{
+				name: 'scaling: time grows linearly (µs per item, largest vs smallest ≤ 1.25×)',
+				met: growth <= 1.25 && engineGrowth <= 1.25,
+				value: `${ratio(growth, 2)} in n8n (${smallest.toLocaleString('en-US')} → ${largest.toLocaleString('en-US')}), ${ratio(engineGrowth, 2)} in n8n-core's engine (${options.engineSizes[0].toLocaleString('en-US')} → ${engineLargest.toLocaleString('en-US')})`,
+			},
 			{
 				name: "scaling: node's own memory beyond its output ≤ the batches in flight + 10% of the output",
 				met: bounded,
-				value: `${kib(nodeOwn(last))} KiB at ${largest.toLocaleString('en-US')} items (${fixed((100 * nodeOwn(last)) / last.afterBytes, 1)}% of the output)`,
+				value: `${kib(nodeOwn(last))} KiB at ${engineLargest.toLocaleString('en-US')} items (${fixed((100 * nodeOwn(last)) / last.afterBytes, 1)}% of the output)`,
 			},
 		],
 		data: { runs: Object.fromEntries(runs), engine },
