@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * Where an active Print Store Trigger records its callback URLs, in the workflow's global static
  * data, so Print Store > Create in the same workflow can send them with each order.
  */
-export const REGISTRY_KEY = 'printStoreTriggerCallbacks';
+const REGISTRY_KEY = 'printStoreTriggerCallbacks';
 
 export interface CallbackRegistration {
 	statusUrl: string;

@@ -35,8 +35,8 @@ const WHOLE = [
 	['ProductRecipients', 'Product Recipients (List)'],
 ];
 
-/** Every order item field a mapping can fill, as `Path` → label; exported for the mapping's checks. */
-export const MAPPABLE_ORDER_FIELDS: INodePropertyOptions[] = [
+/** Every order item field a mapping can fill, as `Path` → label. */
+const MAPPABLE_ORDER_FIELDS: INodePropertyOptions[] = [
 	...PRODUCT.map(([field, label]) => ({ name: `Product: ${label}`, value: `Product.${field}` })),
 	{ name: 'Product: Template Field (by Name)', value: 'Product.TemplateFields.*' },
 	...RECIPIENT.map(([field, label]) => ({ name: `Recipient: ${label}`, value: `Recipient.${field}` })),

@@ -18,7 +18,7 @@ export interface OrderItemDraft {
 }
 
 /** Drops what a user left empty in the editor, so only real values are sent. */
-export function withoutEmpty(values: IDataObject): IDataObject {
+function withoutEmpty(values: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(values)) {
 		if (value === '' || value === undefined || value === null) continue;
@@ -28,7 +28,7 @@ export function withoutEmpty(values: IDataObject): IDataObject {
 }
 
 /** Reads `{ group: [ {...}, ... ] }` or `{ group: {...} }` from a fixedCollection value. */
-export function fixedCollectionEntries(value: unknown, group: string): IDataObject[] {
+function fixedCollectionEntries(value: unknown, group: string): IDataObject[] {
 	if (!isPlainObject(value)) return [];
 	const entries = value[group];
 	if (Array.isArray(entries)) return entries as IDataObject[];
@@ -36,7 +36,7 @@ export function fixedCollectionEntries(value: unknown, group: string): IDataObje
 }
 
 /** Template fields entered as name/value pairs become the spec's string map. */
-export function templateFieldsFromPairs(pairs: IDataObject[], field: string): Record<string, string> {
+function templateFieldsFromPairs(pairs: IDataObject[], field: string): Record<string, string> {
 	const out: Record<string, string> = {};
 	for (const [index, pair] of pairs.entries()) {
 		const name = String(pair.name ?? '').trim();
@@ -144,7 +144,7 @@ interface MappingEntry {
  * The mapping of "Input Item Fields", compiled once per run into a function from an input item to
  * an order item draft: no parameter is read and no expression evaluated per item.
  */
-export function compileInputItemReader(ctx: IExecuteFunctions): (json: IDataObject) => OrderItemDraft {
+function compileInputItemReader(ctx: IExecuteFunctions): (json: IDataObject) => OrderItemDraft {
 	const shape = ctx.getNodeParameter('itemShape', 0, 'mapped') as string;
 	if (shape === 'apiShape') {
 		const field = String(ctx.getNodeParameter('orderItemField', 0, '') ?? '').trim();

@@ -19,11 +19,11 @@ import { sendInBatches } from './sendBatches';
  */
 const ITEMS_PER_YIELD = 500;
 
-export const DEFAULT_BATCH_SIZE = 50;
-export const MAX_BATCH_SIZE = 500;
+const DEFAULT_BATCH_SIZE = 50;
+const MAX_BATCH_SIZE = 500;
 /** Chosen from bench/RESULTS.md: against a service 50 ms away, 4 batches in flight is where throughput levels off. */
-export const DEFAULT_PARALLEL_BATCHES = 4;
-export const MAX_PARALLEL_BATCHES = 16;
+const DEFAULT_PARALLEL_BATCHES = 4;
+const MAX_PARALLEL_BATCHES = 16;
 
 /** Adds to a draft what the operation itself contributes (Create: the callback URLs). */
 export type DraftDecorator = (draft: OrderItemDraft, itemIndex: number, storeId: string) => OrderItemDraft;

@@ -14,7 +14,7 @@ export class PayloadRejected extends Error {
 	}
 }
 
-export const LIMITS = { maxDepth: 32, maxRecords: 1000, maxKeys: 20_000 };
+const LIMITS = { maxDepth: 32, maxRecords: 1000, maxKeys: 20_000 };
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

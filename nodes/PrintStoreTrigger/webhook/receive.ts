@@ -26,7 +26,7 @@ export function refuse(ctx: IWebhookFunctions, status: number, error: string): I
 }
 
 /** Which of the two callback addresses the request came to ('setup' is the status details webhook). */
-export function callbackKind(ctx: IWebhookFunctions): EventKind {
+function callbackKind(ctx: IWebhookFunctions): EventKind {
 	return ctx.getWebhookName() === 'setup' ? 'details' : 'status';
 }
 

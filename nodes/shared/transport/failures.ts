@@ -109,7 +109,7 @@ export function serviceMessagesFrom(data: unknown): string[] {
 }
 
 /** Removes the given secrets, any bearer token and any callback secret from a text. */
-export function redact(text: string, secrets: readonly string[]): string {
+function redact(text: string, secrets: readonly string[]): string {
 	let out = text;
 	for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
 	return hideSecretsInText(out.replace(/Bearer\s+[\w.~+/=-]+/gi, 'Bearer [redacted]'));

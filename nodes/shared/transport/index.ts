@@ -40,7 +40,7 @@ export interface ApiResponse<T> {
 const REQUEST_TIMEOUT_MS = 120_000;
 
 /** `{base_url}/api/v1`, tolerating trailing slashes and a base URL that already ends in /api/v1. */
-export function apiRoot(baseUrl: string): string {
+function apiRoot(baseUrl: string): string {
 	const trimmed = baseUrl.trim().replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
 	return `${trimmed}/api/v1`;
 }
