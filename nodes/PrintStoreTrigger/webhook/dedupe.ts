@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
  *   that lands on another process finds the first. That costs a database write per new event
  *   (bench/RESULTS.md), which a single n8n process does not need, so it is an option.
  * Deliveries that arrive at two processes at the very same moment can both pass: each process
- * decides before it sees what the other saved (see README "Running in queue mode").
+ * decides before it sees what the other saved (README, "The Print Store Trigger", Guarantees).
  */
 const MAX_KEYS_PER_TRIGGER = 10_000;
 const MAX_TRIGGERS = 500;
