@@ -58,6 +58,13 @@ function describe(error: SchemaError, context: string): string {
 				: `${subject} must contain at least ${String(error.params.limit)} items`;
 		case 'minLength':
 			return `${subject} must not be empty`;
+		case 'additionalProperties': {
+			// Field names are case-sensitive in the spec: Recipient.Postalcode, Customer.PostalCode.
+			const extra = String(error.params.additionalProperty);
+			const field = path === '' ? extra : `${path}.${extra}`;
+			const owner = path === '' ? (context === 'body' ? 'the request' : context) : (path.split('.').pop() ?? path).replace(/\[\d+\]$/, '');
+			return `${field} is not a field of ${owner}`;
+		}
 		default:
 			return `${subject} ${error.message ?? 'is invalid'}`;
 	}

@@ -96,6 +96,32 @@ describe('structure', () => {
 	});
 });
 
+describe('field names are the spec’s, case included', () => {
+	it('refuses a field the spec does not have, naming it and its item, and creates nothing', async () => {
+		const wrongRecipient = orderItem();
+		const { Postalcode, ...rest } = wrongRecipient.Recipient as Record<string, unknown>;
+		await expectRejected(
+			{
+				Items: [
+					orderItem(),
+					{ ...wrongRecipient, Recipient: { ...rest, PostalCode: Postalcode } },
+					orderItem({ Customer: { NameFirst: 'Grace', Postalcode: 'W1' } }),
+					orderItem({}, { Id: 'postcard-4x6' }),
+					orderItem({ Payments: [{ ExpectedAmount: 1, Amount: 1 }] }),
+				],
+				Testmode: true,
+			},
+			[
+				'Testmode is not a field of the request',
+				'Items[1].Recipient.PostalCode is not a field of Recipient',
+				'Items[2].Customer.Postalcode is not a field of Customer',
+				'Items[3].Product.Id is not a field of Product',
+				'Items[4].Payments[0].Amount is not a field of Payments',
+			],
+		);
+	});
+});
+
 describe('checks beyond the schema', () => {
 	it('an unknown product is named with its item index, and the whole batch is refused', async () => {
 		await expectRejected({ Items: [orderItem(), orderItem({}, { ID: 'poster-xxl' }), orderItem()] }, [

@@ -1,7 +1,8 @@
 /**
  * JSON schemas of the request bodies, from the spec's resource tables. Types are strict (no
- * coercion): a string where the spec says integer is a 400, not silently converted. Unknown extra
- * fields are accepted and kept.
+ * coercion): a string where the spec says integer is a 400, not silently converted. Unknown fields
+ * are refused (400 naming them): the spec's names are case-sensitive (Recipient.Postalcode but
+ * Customer.PostalCode), so a client sending the wrong one must hear about it, not lose the value.
  */
 const str = { type: 'string' } as const;
 const int32 = { type: 'integer', minimum: -2147483648, maximum: 2147483647 } as const;
@@ -10,6 +11,7 @@ const stringFields = (names: string[]) => Object.fromEntries(names.map((name) =>
 
 const recipient = {
 	type: 'object',
+	additionalProperties: false,
 	properties: stringFields([
 		'Email', 'Title', 'NameFirst', 'NameLast', 'CompanyName', 'AddressLine1', 'AddressLine2', 'AddressLine3',
 		'City', 'Province', 'Postalcode', 'Country', 'BusinessPhone', 'MobilePhone', 'RecipientKey',
@@ -18,6 +20,7 @@ const recipient = {
 
 const customer = {
 	type: 'object',
+	additionalProperties: false,
 	properties: stringFields([
 		'NameFirst', 'NameLast', 'CompanyName', 'AddressLine1', 'AddressLine2', 'City', 'Province', 'PostalCode',
 		'Country', 'Email', 'Phone',
@@ -26,6 +29,7 @@ const customer = {
 
 const product = {
 	type: 'object',
+	additionalProperties: false,
 	required: ['ID', 'Quantity'],
 	properties: {
 		ID: { type: 'string', minLength: 1 },
@@ -41,6 +45,7 @@ const product = {
 
 export const orderItemSchema = {
 	type: 'object',
+	additionalProperties: false,
 	required: ['Product', 'Recipient'],
 	properties: {
 		Product: product,
@@ -49,24 +54,25 @@ export const orderItemSchema = {
 		Recipients: { type: 'array', items: recipient },
 		EddmDeliveryAreas: {
 			type: 'array',
-			items: { type: 'object', properties: stringFields(['PostalCode', 'CarrierRoute', 'TargetAudience']) },
+			items: { type: 'object', additionalProperties: false, properties: stringFields(['PostalCode', 'CarrierRoute', 'TargetAudience']) },
 		},
 		Customer: customer,
 		Payments: {
 			type: 'array',
-			items: { type: 'object', properties: { ExpectedAmount: { type: 'number' }, ID: str, Method: str } },
+			items: { type: 'object', additionalProperties: false, properties: { ExpectedAmount: { type: 'number' }, ID: str, Method: str } },
 		},
 		PartnerOrderReference: str,
 		StatusCallbackUrl: str,
 		StatusDetailsCallbackUrl: str,
 		BillingVariables: {
 			type: 'array',
-			items: { type: 'object', properties: { key: str, value: str } },
+			items: { type: 'object', additionalProperties: false, properties: { key: str, value: str } },
 		},
 		ProductRecipients: {
 			type: 'array',
 			items: {
 				type: 'object',
+				additionalProperties: false,
 				properties: { DeliveryMethod: str, ProductID: str, RecipientID: str, Quantity: int32 },
 			},
 		},
@@ -75,6 +81,7 @@ export const orderItemSchema = {
 
 export const orderRequestSchema = {
 	type: 'object',
+	additionalProperties: false,
 	required: ['Items'],
 	properties: {
 		Items: { type: 'array', minItems: 1, items: orderItemSchema },
@@ -85,6 +92,7 @@ export const orderRequestSchema = {
 
 export const inviteSchema = {
 	type: 'object',
+	additionalProperties: false,
 	required: ['InviteKey'],
 	properties: { InviteKey: { type: 'string', minLength: 1 } },
 } as const;
