@@ -16,6 +16,24 @@ export interface RequestLogEntry {
 	/** Set when fault injection answered or dropped the request: '429', '500', '503', 'drop'. */
 	fault?: string;
 	at: string;
+	/** When the sandbox received the request, in ms since the epoch: its own clock, for timing checks. */
+	receivedAtMs: number;
+	/**
+	 * The headers that matter, secrets replaced by what can be said of them: Authorization as
+	 * `Bearer [valid|invalid|expired]`-style markers, the subscription key as `[valid]` or `[wrong]`.
+	 */
+	headers: { authorization?: string; 'ocp-apim-subscription-key'?: string; 'content-type'?: string };
+	/** The parsed body (JSON), or `{ truncated: true, bytes }` when larger than BODY_LOG_LIMIT. Set once parsed. */
+	body?: unknown;
+}
+
+/** Bodies above this many bytes (as JSON) are not kept whole in the log. */
+export const BODY_LOG_LIMIT = 64 * 1024;
+
+export function loggedBody(body: unknown): unknown {
+	if (body === undefined) return undefined;
+	const text = JSON.stringify(body) ?? '';
+	return text.length > BODY_LOG_LIMIT ? { truncated: true, bytes: text.length } : body;
 }
 
 export const REQUEST_LOG_CAPACITY = 50_000;

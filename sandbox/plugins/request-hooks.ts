@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
+import { loggedBody, type RequestLogEntry } from '../domain/request-log';
 import { errorBody } from '../errors';
 
 export const TOKEN_PATH = '/oauth/token';
@@ -30,14 +31,42 @@ export function logRequest(ctx: SandboxContext) {
 			subscriptionKeyValid: key === ctx.state.subscriptionKey,
 			status: 0,
 			at: new Date().toISOString(),
+			receivedAtMs: Date.now(),
+			headers: loggedHeaders(request, ctx),
 		});
 		done();
 	};
 }
 
 export function recordStatus(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-	if (request.sandboxLog) request.sandboxLog.status = reply.statusCode;
+	if (request.sandboxLog) {
+		request.sandboxLog.status = reply.statusCode;
+		if (request.body !== undefined) request.sandboxLog.body = loggedBody(withoutSecrets(request));
+	}
 	done();
+}
+
+/** Token requests carry codes, refresh tokens and client secrets: only their grant type is kept. */
+function withoutSecrets(request: FastifyRequest): unknown {
+	if (!(request.raw.url ?? '').startsWith(TOKEN_PATH)) return request.body;
+	const body = (request.body ?? {}) as Record<string, unknown>;
+	return Object.fromEntries(Object.keys(body).map((key) => [key, key === 'grant_type' ? body[key] : '[hidden]']));
+}
+
+/** The headers tests check, with every secret replaced by a marker saying only whether it was right. */
+function loggedHeaders(request: FastifyRequest, ctx: SandboxContext): RequestLogEntry['headers'] {
+	const headers: RequestLogEntry['headers'] = {};
+	const authorization = request.headers.authorization;
+	if (authorization !== undefined) {
+		const [scheme, token] = authorization.split(' ');
+		if (scheme?.toLowerCase() !== 'bearer') headers.authorization = `${scheme} [hidden]`;
+		else headers.authorization = `Bearer [${token !== undefined && ctx.tokens.accessTokens.has(token) ? 'issued token' : 'unknown token'}]`;
+	}
+	const key = request.headers['ocp-apim-subscription-key'];
+	if (key !== undefined) headers['ocp-apim-subscription-key'] = key === ctx.state.subscriptionKey ? '[valid key]' : '[wrong key]';
+	const type = request.headers['content-type'];
+	if (type !== undefined) headers['content-type'] = type;
+	return headers;
 }
 
 export function injectFaults(ctx: SandboxContext) {

@@ -220,3 +220,32 @@ describe('isolation', () => {
 		}
 	});
 });
+
+describe('the request log keeps what was sent, never a secret', () => {
+	it('keeps the parsed body, the headers that matter as markers, and the sandbox’s own receive time', async () => {
+		await control.delete('/requests');
+		const before = Date.now();
+		const body = { Items: [orderItem()], TestMode: true };
+		expect((await api.post(`/store/${sandbox.storeId}/order/price`, body)).status).toBe(200);
+		await http.post(`${sandbox.apiUrl}/user`, { a: 1 }, { headers: { 'Ocp-Apim-Subscription-Key': 'not-the-key', Authorization: 'Bearer made-up' } });
+		const [priced, forged] = (await control.get('/requests')).data.requests as Array<Record<string, unknown>>;
+		expect(priced.body).toEqual(body);
+		expect(priced.headers).toEqual({ authorization: 'Bearer [issued token]', 'ocp-apim-subscription-key': '[valid key]', 'content-type': 'application/json' });
+		expect(priced.receivedAtMs).toBeGreaterThanOrEqual(before);
+		expect(forged.headers).toMatchObject({ authorization: 'Bearer [unknown token]', 'ocp-apim-subscription-key': '[wrong key]' });
+		const log = JSON.stringify((await control.get('/requests')).data);
+		for (const secret of [sandbox.subscriptionKey, sandbox.tokens.accessToken]) expect(log).not.toContain(secret);
+	});
+
+	it('keeps only the grant type of token requests, and cuts bodies over 64 KiB', async () => {
+		await control.delete('/requests');
+		await http.post(`${sandbox.baseUrl}/oauth/token`, new URLSearchParams({ grant_type: 'refresh_token', refresh_token: sandbox.tokens.refreshToken, client_id: sandbox.clientId, client_secret: sandbox.clientSecret }));
+		const big = { Items: [orderItem({ PartnerOrderReference: 'x'.repeat(70 * 1024) })] };
+		await api.post(`/store/${sandbox.storeId}/order/price`, big);
+		const [token, large] = (await control.get('/requests')).data.requests as Array<Record<string, unknown>>;
+		expect(token.body).toEqual({ grant_type: 'refresh_token', refresh_token: '[hidden]', client_id: '[hidden]', client_secret: '[hidden]' });
+		expect(large.body).toEqual({ truncated: true, bytes: expect.any(Number) });
+		const log = JSON.stringify((await control.get('/requests')).data);
+		for (const secret of [sandbox.clientSecret, sandbox.tokens.refreshToken]) expect(log).not.toContain(secret);
+	});
+});
