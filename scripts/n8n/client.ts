@@ -16,6 +16,8 @@ export interface ClientState {
 	browserId: string;
 	cookies: Record<string, string>;
 	apiKey?: string;
+	/** The n8n version this client talks to (default: 2.x): 1.x activates workflows another way. */
+	n8nVersion?: string;
 }
 
 export interface WorkflowNode {
@@ -119,9 +121,11 @@ export class N8nClient {
 	readonly browserId: string;
 	private readonly cookies: Map<string, string>;
 	apiKey?: string;
+	readonly n8nVersion?: string;
 
 	constructor(state: Partial<ClientState> & { url: string }) {
 		this.url = state.url.replace(/\/+$/, '');
+		this.n8nVersion = state.n8nVersion;
 		this.browserId = state.browserId ?? randomUUID();
 		this.cookies = new Map(Object.entries(state.cookies ?? {}));
 		this.apiKey = state.apiKey;
@@ -129,7 +133,7 @@ export class N8nClient {
 
 	/** What another process (e.g. a jest worker) needs to act as the same logged-in owner. */
 	get state(): ClientState {
-		return { url: this.url, browserId: this.browserId, cookies: Object.fromEntries(this.cookies), apiKey: this.apiKey };
+		return { url: this.url, browserId: this.browserId, cookies: Object.fromEntries(this.cookies), apiKey: this.apiKey, n8nVersion: this.n8nVersion };
 	}
 
 	cookieHeader(): string {
@@ -234,6 +238,12 @@ export class N8nClient {
 	async activateWorkflow(id: string, timeoutMs = 60_000): Promise<SavedWorkflow> {
 		const { versionId } = await this.getWorkflow(id);
 		const workflow = await this.rest<SavedWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/activate`, { versionId });
+		// n8n 1.x activates synchronously (its triggers are live when the call returns, and a trigger
+		// that fails to activate fails the call) and has no publication status to poll.
+		if (this.isN8n1) {
+			if (!workflow.active) throw new Error(`Workflow ${id} was not activated`);
+			return workflow;
+		}
 		const status = await this.waitForPublication(id, (s) => s.status !== 'in_progress' && s.pendingVersionId === null, timeoutMs);
 		if (status.status !== 'published' || status.liveVersionId !== versionId) {
 			const errors = status.triggers.map((t) => t.errorMessage).filter(Boolean);
@@ -245,8 +255,13 @@ export class N8nClient {
 	/** Unpublishes (deactivates) the workflow and waits until its triggers are gone. */
 	async deactivateWorkflow(id: string, timeoutMs = 60_000): Promise<SavedWorkflow> {
 		const workflow = await this.rest<SavedWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/deactivate`, {});
+		if (this.isN8n1) return workflow;
 		await this.waitForPublication(id, (s) => s.status === 'not_published' && s.pendingVersionId === null, timeoutMs);
 		return workflow;
+	}
+
+	private get isN8n1(): boolean {
+		return this.n8nVersion?.startsWith('1.') === true;
 	}
 
 	async publicationStatus(id: string): Promise<PublicationStatus> {

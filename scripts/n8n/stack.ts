@@ -2,7 +2,8 @@
  * Everything the demo and the end-to-end tests need, in one call: the pinned n8n runtime, this
  * package built, packed and installed into a fresh user folder, the sandbox (in this process) and
  * n8n (a child process) on 127.0.0.1, the owner account, an API key, and a Print Store credential
- * connected to the sandbox through the real OAuth2 authorization-code flow.
+ * connected to the sandbox through the real OAuth2 authorization-code flow. With `queue`, n8n runs
+ * in queue mode (main, worker, two webhook processes; PostgreSQL and Redis: see queue.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import type { Log } from './log';
 import { connectOAuth2Credential } from './oauth';
 import { buildAndPack, installIntoUserFolder } from './package';
 import { provisionRuntime, type N8nRuntime } from './runtime';
+import { startQueueBackends, startQueueProcesses, type QueueBackends, type QueueProcesses } from './queue';
 import { oauthRedirectUriFor, reservePort, startN8n, type N8nServer } from './server';
 import { CREDENTIAL_TYPE, type CredentialRef } from './workflows';
 
@@ -47,11 +49,25 @@ export interface StackOptions {
 	keepWorkDir?: boolean;
 	/** Extra environment for the n8n process (e.g. N8N_LOG_LEVEL). */
 	n8nEnv?: Record<string, string>;
+	/** Queue mode: main + worker + two webhook processes on PostgreSQL and Redis. */
+	queue?: boolean;
+	/** n8n version (default: PRINT_STORE_N8N_VERSION, else the pinned 2.x). */
+	n8nVersion?: string;
+}
+
+/** An n8n process of a queue-mode stack, as test processes see it. */
+export interface ProcessState {
+	url: string;
+	port: number;
+	logFile: string;
 }
 
 /** What a test process needs to use a stack started by another process (jest's globalSetup). */
 export interface StackState {
 	n8n: { url: string; port: number; userFolder: string; logFile: string; oauthRedirectUri: string; version: string };
+	/** 'single': one n8n process on SQLite; 'queue': see `queue`. */
+	mode: 'single' | 'queue';
+	queue?: { worker: ProcessState; webhooks: ProcessState[] };
 	client: ClientState;
 	owner: Owner;
 	credential: CredentialRef;
@@ -68,6 +84,7 @@ export interface Stack {
 	credential: CredentialRef;
 	sandboxUser: { username: string; password: string };
 	workDir: string;
+	queue?: QueueProcesses;
 	state(): StackState;
 	close(): Promise<void>;
 }
@@ -81,18 +98,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
 	let sandbox: Sandbox | undefined;
 	let n8n: N8nServer | undefined;
+	let backends: QueueBackends | undefined;
+	let queue: QueueProcesses | undefined;
 	let closing: Promise<void> | undefined;
 	// Every caller (e.g. a second Ctrl-C) waits for the same, complete shutdown.
 	const close = () =>
 		(closing ??= (async () => {
+			await queue?.stop().catch((error: Error) => log.info(`stopping n8n's worker and webhook processes: ${error.message}`));
 			await n8n?.stop().catch((error: Error) => log.info(`stopping n8n: ${error.message}`));
+			await backends?.stop().catch((error: Error) => log.info(`stopping PostgreSQL and Redis: ${error.message}`));
 			await sandbox?.close().catch((error: Error) => log.info(`stopping the sandbox: ${error.message}`));
 			if (!options.keepWorkDir) rmSync(workDir, { recursive: true, force: true });
 		})());
 
 	try {
 		// Independent and both slow the first time: provisioning downloads, building compiles.
-		const [runtime, tarball] = await Promise.all([provisionRuntime(log), buildAndPack(log, path.join(workDir, 'pack'))]);
+		const [runtime, tarball, startedBackends] = await Promise.all([
+			provisionRuntime(log, options.n8nVersion),
+			buildAndPack(log, path.join(workDir, 'pack')),
+			options.queue ? startQueueBackends(log) : undefined,
+		]);
+		backends = startedBackends;
 		await installIntoUserFolder(log, tarball, userFolder);
 
 		const port = options.port ?? (await reservePort());
@@ -106,9 +132,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 			}),
 		);
 		log.info(`  sandbox on ${sandbox.baseUrl} (accepts n8n's OAuth2 redirect ${redirectUri})`);
-		n8n = await startN8n(log, { runtime, userFolder, port, env: options.n8nEnv });
+		const n8nEnv = { ...backends?.env, ...options.n8nEnv };
+		n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
+		if (backends) queue = await startQueueProcesses(log, { runtime, userFolder, env: n8nEnv, publicUrl: n8n.url });
 
-		const client = new N8nClient({ url: n8n.url });
+		const client = new N8nClient({ url: n8n.url, n8nVersion: runtime.version });
 		await log.step(`Creating the owner account ${owner.email}`, async () => {
 			await client.setupOwner(owner);
 			await client.createApiKey('print-store harness');
@@ -138,7 +166,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 			return { id: created.id, name: created.name };
 		});
 
-		const started = { runtime, n8n, client, sandbox, owner, credential, sandboxUser, workDir };
+		const started = { runtime, n8n, client, sandbox, owner, credential, sandboxUser, workDir, queue };
+		const processState = ({ url, port, logFile }: ProcessState): ProcessState => ({ url, port, logFile });
 		return {
 			...started,
 			close,
@@ -151,6 +180,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 					oauthRedirectUri: started.n8n.oauthRedirectUri,
 					version: runtime.version,
 				},
+				mode: queue ? 'queue' : 'single',
+				queue: queue && { worker: processState(queue.worker), webhooks: queue.webhooks.map(processState) },
 				client: client.state,
 				owner,
 				credential,

@@ -2,9 +2,15 @@
  * Starts the one stack of the end-to-end run (n8n + package tarball + sandbox + owner + connected
  * credential) in jest's main process, and hands its coordinates to the test files through a JSON
  * file named by PRINT_STORE_E2E_STATE (workers inherit the environment).
+ *
+ * Which n8n it starts comes from the jest config's `globals.printStoreSetup` (see
+ * jest.e2e*.config.js): `mode` 'single' (one process on SQLite) or 'queue' (main, worker and two
+ * webhook processes on PostgreSQL and Redis), and `n8nVersion`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+import type { Config } from '@jest/types';
 
 import { createLog } from '../../../scripts/n8n/log';
 import { ARTIFACTS_DIR } from '../../../scripts/n8n/runtime';
@@ -14,14 +20,22 @@ declare global {
 	var printStoreE2eStack: Stack | undefined;
 }
 
-export default async function globalSetup(): Promise<void> {
+export interface E2eSetup {
+	mode: 'single' | 'queue';
+	n8nVersion: string;
+}
+
+export default async function globalSetup(_global: Config.GlobalConfig, project: Config.ProjectConfig): Promise<void> {
+	const setup = project.globals.printStoreSetup as E2eSetup | undefined;
 	process.stderr.write('\n');
 	const stack = await startStack({
-		log: createLog('e2e'),
+		log: createLog(`e2e ${setup?.mode ?? 'single'} ${setup?.n8nVersion ?? ''}`.trim()),
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
 		sandbox: { advanceEveryMs: 0, callbackBaseDelayMs: 100 },
 		// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
 		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
+		queue: setup?.mode === 'queue',
+		n8nVersion: setup?.n8nVersion,
 	});
 	globalThis.printStoreE2eStack = stack;
 	mkdirSync(ARTIFACTS_DIR, { recursive: true });

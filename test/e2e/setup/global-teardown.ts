@@ -8,12 +8,18 @@ export default async function globalTeardown(): Promise<void> {
 	const stack = globalThis.printStoreE2eStack;
 	if (!stack) return;
 	globalThis.printStoreE2eStack = undefined;
-	// n8n's log goes with the screenshots, for looking into a failed run afterwards.
-	try {
-		mkdirSync(ARTIFACTS_DIR, { recursive: true });
-		copyFileSync(stack.n8n.logFile, path.join(ARTIFACTS_DIR, 'e2e-n8n.log'));
-	} catch {
-		// no log to keep
+	// n8n's logs go with the screenshots, for looking into a failed run afterwards.
+	const { mode, n8n } = stack.state();
+	const suffix = mode === 'queue' ? '-queue' : n8n.version.startsWith('1.') ? '-n8n1' : '';
+	const logs = [stack.n8n.logFile, ...(stack.queue ? [stack.queue.worker, ...stack.queue.webhooks].map((process) => process.logFile) : [])];
+	mkdirSync(ARTIFACTS_DIR, { recursive: true });
+	for (const log of logs) {
+		try {
+			const name = path.basename(log) === 'n8n.log' ? 'e2e-n8n' : `e2e-${path.basename(log, '.log')}`;
+			copyFileSync(log, path.join(ARTIFACTS_DIR, `${name}${suffix}.log`));
+		} catch {
+			// no log to keep
+		}
 	}
 	await stack.close();
 }

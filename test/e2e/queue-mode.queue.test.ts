@@ -1,0 +1,331 @@
+/**
+ * The product in n8n's queue mode (jest.e2e.queue.config.js): main (`n8n start`), one worker and two
+ * webhook processes on PostgreSQL and Redis. Activation on main registers the trigger's URLs; Create,
+ * Get, Get Status History and enrichment run on the worker; the sandbox's callbacks reach both
+ * webhook processes and each status change starts one execution, on the worker; deactivation makes
+ * both webhook processes refuse; a retried delivery that reaches the other webhook process starts
+ * nothing new. Simultaneous duplicates are measured and written to test-artifacts.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
+import { nodeOutput } from '../../scripts/n8n/executions';
+import { waitFor } from '../../scripts/n8n/process';
+import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
+import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
+
+const TRIGGER = 'Print Store Trigger';
+const ORDERS = 200;
+const DUPLICATED_EVENTS = 100;
+const STATUSES = ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
+const measurements: Record<string, unknown> = {};
+
+function triggerNode(parameters: Record<string, unknown>): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: TRIGGER,
+		type: `${PACKAGE_NODE_PREFIX}printStoreTrigger`,
+		typeVersion: 1,
+		position: [0, 300],
+		webhookId: randomUUID(),
+		parameters: { events: ['status', 'details'], options: {}, ...parameters },
+	};
+}
+
+/** The worker's and webhook processes' coordinates; fails unless this run is in queue mode. */
+function queue() {
+	const { state } = e2e();
+	if (state.mode !== 'queue' || !state.queue) throw new Error('These tests need the queue-mode stack: run them with jest.e2e.queue.config.js');
+	return state.queue;
+}
+
+/** Execution IDs the worker's log says it ran ("Worker started execution N"). */
+function workerExecutionIds(): Set<string> {
+	const log = readFileSync(queue().worker.logFile, 'utf8');
+	return new Set([...log.matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]));
+}
+
+/** Same URL, on another n8n process's port. */
+function onPort(url: string, port: number): string {
+	const moved = new URL(url);
+	moved.port = String(port);
+	return moved.toString();
+}
+
+const webhookExecutions = (executions: Execution[]) => executions.filter((execution) => execution.mode === 'webhook');
+
+/** Finished webhook executions of a workflow once their number has stopped growing for `quietMs`. */
+async function settledExecutions(workflowId: string, atLeast: number, quietMs = 3000, timeoutMs = 600_000): Promise<Execution[]> {
+	const { client } = e2e();
+	let last = -1;
+	let stableSince = Date.now();
+	return await waitFor(
+		`the executions of workflow ${workflowId} to settle (at least ${atLeast})`,
+		async () => {
+			const all = await client.listExecutions(workflowId, { includeData: false });
+			const finished = all.filter((execution) => execution.stoppedAt && !['new', 'running', 'waiting'].includes(execution.status));
+			if (all.length !== last || finished.length !== all.length) {
+				last = all.length;
+				stableSince = Date.now();
+				return undefined;
+			}
+			return all.length >= atLeast && Date.now() - stableSince >= quietMs ? webhookExecutions(all) : undefined;
+		},
+		{ timeoutMs, intervalMs: 1000 },
+	);
+}
+
+/** A workflow with only the trigger, active, with a fixed secret; returns its URLs on each webhook process. */
+async function activeListener(title: string, options: Record<string, unknown>) {
+	const { client } = e2e();
+	const secret = `fixed-${randomUUID()}`;
+	const trigger = triggerNode({ options: { callbackSecret: secret, ...options } });
+	const saved = await client.createWorkflow({ name: `e2e queue: ${title}`, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+	await client.activateWorkflow(saved.id);
+	const urls = (kind: 'status' | 'details') =>
+		queue().webhooks.map((process) => `${process.url}/webhook/${trigger.webhookId}/${kind}?secret=${secret}`);
+	return { id: saved.id, urls };
+}
+
+async function post(url: string, body: unknown) {
+	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+const statusRecord = (orderId: string, statusId: number) => ({
+	OrderID: orderId,
+	OrderNumber: `PS-${orderId}`,
+	StatusID: statusId,
+	StatusDescription: STATUSES[statusId],
+	Timestamp: `2026-11-2${statusId}T10:00:00Z`,
+});
+
+/** Runs `work` over `items`, `width` at a time. */
+async function inParallel<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: width }, async () => {
+			while (next < items.length) {
+				const index = next++;
+				await work(items[index], index);
+			}
+		}),
+	);
+}
+
+const order = (reference: string) => ({
+	order: {
+		Product: { ID: 'postcard-4x6', Quantity: 50 },
+		Recipient: { NameFirst: 'Queue', NameLast: 'Test', AddressLine1: '1 Worker Lane', City: 'Springfield', Country: 'US' },
+		PartnerOrderReference: reference,
+	},
+});
+
+function createParameters(extra: Record<string, unknown>) {
+	const { state } = e2e();
+	return {
+		resource: 'order',
+		operation: 'create',
+		storeId: state.sandbox.storeId,
+		inputMode: 'json',
+		orderItemJson: '={{ JSON.stringify($json.order) }}',
+		...extra,
+	};
+}
+
+afterAll(() => {
+	if (Object.keys(measurements).length === 0) return;
+	mkdirSync(ARTIFACTS_DIR, { recursive: true });
+	writeFileSync(path.join(ARTIFACTS_DIR, 'queue-mode-measurements.json'), `${JSON.stringify(measurements, null, 2)}\n`);
+	process.stderr.write(`\nqueue-mode measurements: ${JSON.stringify(measurements)}\n`);
+});
+
+describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL and Redis', () => {
+	test('activation registers the URLs; Create, Get, Get Status History and enrichment run on the worker', async () => {
+		const { client, state, sandbox } = e2e();
+		const trigger = { ...triggerNode({ enrich: 'statusHistory' }), credentials: { printStoreOAuth2Api: state.credential } };
+		const built = printStoreTestWorkflow({
+			name: 'e2e queue: registered URLs',
+			credential: state.credential,
+			items: [order('queue-registered')],
+			nodeName: 'Create orders',
+			parameters: createParameters({ statusCallbacks: 'trigger' }),
+		});
+		built.workflow.nodes.push(trigger);
+		const saved = await client.createWorkflow(built.workflow);
+		await client.activateWorkflow(saved.id);
+
+		const run = await client.runManually(saved.id, built.triggerName);
+		expect(run.status).toBe('success');
+		expect(workerExecutionIds().has(run.id)).toBe(true);
+		const [created] = nodeOutput(run, built.nodeName);
+		// The worker read the URLs main registered on activation, and sent them with the real secret.
+		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID)!;
+		const statusUrl = String(stored.OrderDetails.StatusCallbackUrl);
+		expect(statusUrl).toMatch(new RegExp(`^${client.webhookUrl(`${trigger.webhookId}/status`)}\\?secret=[0-9a-f]{48}&store=`));
+
+		// Get and Get Status History, on the worker.
+		const byNumber = await runPrintStore({
+			title: 'queue get',
+			parameters: { resource: 'order', operation: 'get', storeId: state.sandbox.storeId, orderId: { __rl: true, mode: 'orderNumber', value: created.OrderNumber } },
+		});
+		expectSuccess(byNumber);
+		expect(byNumber.json[0].ID).toBe(created.ID);
+		await sandbox.advance(String(created.ID), { toStatusId: 3 });
+		const history = await runPrintStore({
+			title: 'queue status history',
+			parameters: { resource: 'order', operation: 'getStatusHistory', storeId: state.sandbox.storeId, orderId: { __rl: true, mode: 'id', value: created.ID } },
+		});
+		expectSuccess(history);
+		expect(history.json.map((record) => record.StatusDescription)).toEqual(['Received', 'In Production', 'Printed']);
+		const ran = workerExecutionIds();
+		expect(ran.has(byNumber.execution.id) && ran.has(history.execution.id)).toBe(true);
+
+		// The sandbox's callbacks went to the registered URLs; one of them posted again to each webhook
+		// process: every process takes it (the secret is in the database), enrichment runs on the worker.
+		const webhookProcesses = queue().webhooks;
+		const answers = await Promise.all(
+			webhookProcesses.map((process, index) => post(onPort(statusUrl, process.port), { ...statusRecord(String(created.ID), 3), Timestamp: `2026-12-0${index + 1}T10:00:00Z` })),
+		);
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+		const executions = await settledExecutions(saved.id, 3 + webhookProcesses.length);
+		const fromWebhookProcesses = executions.filter((execution) => String(nodeOutput(execution, TRIGGER)[0]?.Timestamp ?? '').startsWith('2026-12'));
+		expect(fromWebhookProcesses).toHaveLength(2);
+		for (const execution of executions) {
+			expect(execution.status).toBe('success');
+			expect(workerExecutionIds().has(execution.id)).toBe(true);
+		}
+		for (const execution of fromWebhookProcesses.map((e) => e.id)) {
+			const [event] = nodeOutput(await client.getExecution(execution), TRIGGER);
+			expect((event.statusHistory as Array<Record<string, unknown>>).map((record) => record.StatusDescription)).toEqual(['Received', 'In Production', 'Printed']);
+		}
+
+		// Deactivation on main retires the webhooks on every process: both refuse the next callback.
+		await client.deactivateWorkflow(saved.id);
+		for (const process of webhookProcesses) {
+			const refused = await waitFor(
+				`webhook process ${process.url} to refuse the retired URL`,
+				async () => {
+					const answer = await post(onPort(statusUrl, process.port), statusRecord(String(created.ID), 4));
+					return answer.status >= 400 ? answer.status : undefined;
+				},
+				{ timeoutMs: 30_000, intervalMs: 250 },
+			);
+			expect(refused).toBe(404);
+		}
+	});
+
+	test(`${ORDERS} orders, callbacks split over both webhook processes: one execution per status change, all on the worker, none lost`, async () => {
+		const { client, sandbox, state } = e2e();
+		const [first, second] = queue().webhooks;
+		const listener = await activeListener('200 orders', {});
+		const [statusOnFirst, statusOnSecond] = listener.urls('status');
+		const started = Date.now();
+		const createdIds: string[] = [];
+		// Two Create runs on the worker: half the orders report to one webhook process, half to the other.
+		for (const [half, url] of [[0, statusOnFirst], [1, statusOnSecond]] as const) {
+			const items = Array.from({ length: ORDERS / 2 }, (_, index) => order(`queue-${half}-${index}`));
+			const { workflow, triggerName, nodeName } = printStoreTestWorkflow({
+				name: `e2e queue: create half ${half}`,
+				credential: state.credential,
+				items,
+				nodeName: 'Create orders',
+				parameters: createParameters({ statusCallbacks: 'custom', statusCallbackUrl: url, statusDetailsCallbackUrl: '' }),
+			});
+			const run = await client.runManually((await client.createWorkflow(workflow)).id, triggerName, 300_000);
+			expectSuccess({ execution: run } as never);
+			createdIds.push(...nodeOutput(run, nodeName).map((created) => String(created.ID)));
+		}
+		expect(new Set(createdIds).size).toBe(ORDERS);
+		await inParallel(createdIds, 8, async (orderId) => {
+			await sandbox.advance(orderId, { toStatusId: 5 });
+		});
+
+		const expected = ORDERS * 5;
+		const ours = new Set(createdIds);
+		const deliveries = await waitFor(
+			`${expected} delivered callbacks`,
+			async () => {
+				const delivered = (await sandbox.callbacks()).filter((d) => ours.has(String(d.orderId)) && d.outcome === 'delivered');
+				return delivered.length >= expected ? delivered : undefined;
+			},
+			{ timeoutMs: 600_000, intervalMs: 1000 },
+		);
+		const perProcess = [first, second].map((process) => deliveries.filter((d) => new URL(String(d.url)).port === String(process.port)).length);
+		expect(perProcess).toEqual([expected / 2, expected / 2]);
+
+		const executions = await settledExecutions(listener.id, expected);
+		const seconds = (Date.now() - started) / 1000;
+		expect(executions).toHaveLength(expected);
+		expect(executions.every((execution) => execution.status === 'success')).toBe(true);
+		// None ran on main: the worker's log names every one.
+		const ranOnWorker = workerExecutionIds();
+		expect(executions.filter((execution) => !ranOnWorker.has(execution.id)).map((execution) => execution.id)).toEqual([]);
+		// Exactly one execution per (order, status): read what each one emitted.
+		const seen = new Map<string, number>();
+		await inParallel(executions, 4, async (execution) => {
+			for (const event of nodeOutput(await client.getExecution(execution.id), TRIGGER)) {
+				const key = `${String(event.OrderID)}|${String(event.StatusID)}`;
+				seen.set(key, (seen.get(key) ?? 0) + 1);
+			}
+		});
+		const missing: string[] = [];
+		for (const orderId of createdIds) for (let status = 1; status <= 5; status++) if (seen.get(`${orderId}|${status}`) !== 1) missing.push(`${orderId}|${status}: ${seen.get(`${orderId}|${status}`) ?? 0}`);
+		expect(missing).toEqual([]);
+		measurements.lifecycle = { orders: ORDERS, statusChanges: expected, executions: executions.length, deliveriesPerWebhookProcess: perProcess, lost: 0, seconds };
+		await client.deactivateWorkflow(listener.id);
+		const refusedBy = await Promise.all(listener.urls('status').map(async (url) => (await post(url, statusRecord(createdIds[0], 5))).status));
+		expect(refusedBy).toEqual([404, 404]);
+	});
+
+	test(`${DUPLICATED_EVENTS} deliveries, each repeated once on the other webhook process, start ${DUPLICATED_EVENTS} executions`, async () => {
+		const listener = await activeListener('sequential retries', { acrossProcesses: true });
+		const [onFirst, onSecond] = listener.urls('status');
+		const run = randomUUID().slice(0, 8);
+		const duplicatesReported: number[] = [];
+		await inParallel(Array.from({ length: DUPLICATED_EVENTS }, (_, index) => index), 5, async (index) => {
+			const event = statusRecord(`ord_retry_${run}_${index}`, 4);
+			// The retry goes to the other process, after the first delivery was answered.
+			const [firstUrl, retryUrl] = index % 2 === 0 ? [onFirst, onSecond] : [onSecond, onFirst];
+			expect((await post(firstUrl, event)).status).toBe(200);
+			const retry = await post(retryUrl, event);
+			expect(retry.status).toBe(200);
+			duplicatesReported.push(Number(retry.body.duplicates ?? 0));
+		});
+		const executions = await settledExecutions(listener.id, DUPLICATED_EVENTS);
+		measurements.sequentialRetryAcrossProcesses = {
+			events: DUPLICATED_EVENTS,
+			deliveries: DUPLICATED_EVENTS * 2,
+			executions: executions.length,
+			retriesRecognised: duplicatesReported.filter((count) => count > 0).length,
+		};
+		await e2e().client.deactivateWorkflow(listener.id);
+		expect(executions).toHaveLength(DUPLICATED_EVENTS);
+	});
+
+	test('measured: the same event sent at the same moment to both webhook processes', async () => {
+		const results: Record<string, unknown> = {};
+		for (const [name, options] of [
+			['withAcrossProcesses', { acrossProcesses: true }],
+			['withoutAcrossProcesses', {}],
+		] as const) {
+			const listener = await activeListener(`simultaneous ${name}`, options);
+			const urls = listener.urls('status');
+			const run = randomUUID().slice(0, 8);
+			await inParallel(Array.from({ length: DUPLICATED_EVENTS }, (_, index) => index), 5, async (index) => {
+				const event = statusRecord(`ord_same_moment_${run}_${index}`, 2);
+				const answers = await Promise.all(urls.map((url) => post(url, event)));
+				expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+			});
+			const executions = await settledExecutions(listener.id, DUPLICATED_EVENTS);
+			results[name] = { events: DUPLICATED_EVENTS, deliveries: DUPLICATED_EVENTS * 2, executions: executions.length, extraExecutions: executions.length - DUPLICATED_EVENTS };
+			await e2e().client.deactivateWorkflow(listener.id);
+			expect(executions.length).toBeGreaterThanOrEqual(DUPLICATED_EVENTS);
+			expect(executions.length).toBeLessThanOrEqual(DUPLICATED_EVENTS * 2);
+		}
+		measurements.simultaneousDuplicates = results;
+	});
+});
