@@ -29,6 +29,7 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
 	});
 	app.decorateRequest('caller', null);
 	app.decorateRequest('sandboxLog', null);
+	app.decorateRequest('sandboxFaultAfter', null);
 	app.setErrorHandler(errorHandler);
 	app.setNotFoundHandler(notFoundHandler);
 

@@ -14,6 +14,8 @@ export interface SoakReport {
 	ordersCreated: number;
 	itemErrors: number;
 	ambiguousErrors: number;
+	/** Ambiguous errors whose orders the service did create (once): the after-acting faults at work. */
+	ambiguousCreated: number;
 	ordersLost: number;
 	duplicates: number;
 	memory: Array<{ second: number; rssMb: number; heapMb: number }>;
@@ -30,6 +32,9 @@ export async function runSoak(durationSeconds: number, log: (line: string) => vo
 			rate429: 0.03,
 			retryAfterSeconds: 1,
 			dropRate: 0.005,
+			// The service acts, then fails: a blind retry of these creates would order twice.
+			dropAfterRate: 0.03,
+			rate500After: 0.03,
 			latencySpikeMs: 200,
 			latencySpikeRate: 0.05,
 			tokenLifetimeSeconds: 5,
@@ -47,6 +52,7 @@ export async function runSoak(durationSeconds: number, log: (line: string) => vo
 			ordersCreated: 0,
 			itemErrors: 0,
 			ambiguousErrors: 0,
+			ambiguousCreated: 0,
 			ordersLost: 0,
 			duplicates: 0,
 			memory: [],
@@ -103,6 +109,7 @@ export async function runSoak(durationSeconds: number, log: (line: string) => vo
 		for (const [reference, outcome] of reported) {
 			const times = counts.byPartnerOrderReference[reference] ?? 0;
 			if (times > 1) report.duplicates++;
+			if (outcome === 'ambiguous' && times === 1) report.ambiguousCreated++;
 			// Lost: reported created but not there, or there though reported as a certain failure.
 			if ((outcome === 'created' && times !== 1) || (outcome === 'failed' && times > 0)) report.ordersLost++;
 		}
@@ -115,7 +122,7 @@ export async function runSoak(durationSeconds: number, log: (line: string) => vo
 export function formatSoak(report: SoakReport): string {
 	const lines = [
 		`soak: ${report.seconds}s, ${report.rounds} rounds, ${report.requests} requests logged`,
-		`  items sent ${report.itemsSent}, orders created ${report.ordersCreated}, item errors ${report.itemErrors} (ambiguous ${report.ambiguousErrors})`,
+		`  items sent ${report.itemsSent}, orders created ${report.ordersCreated}, item errors ${report.itemErrors} (ambiguous ${report.ambiguousErrors}, of which the service had created ${report.ambiguousCreated})`,
 		`  orders lost ${report.ordersLost}, created twice ${report.duplicates}`,
 		'  memory:  second | rss MB | heap MB',
 		...report.memory.map((m) => `           ${String(m.second).padStart(6)} | ${String(m.rssMb).padStart(6)} | ${String(m.heapMb).padStart(7)}`),

@@ -3,7 +3,9 @@
  * connections, and a forced short token lifetime. Decisions come from a seeded PRNG (mulberry32),
  * drawn in a fixed order per request (drop, spike, status), so a run with the same seed and the same
  * request sequence is reproducible. A status fault answers before the route handler runs, so a
- * faulted create never creates anything.
+ * faulted create never creates anything; the "after" faults (dropAfterRate, rate500After) let the
+ * handler act first (orders created, invite key used, association removed) and then drop the
+ * connection or answer 500: the ambiguous failures a client must not retry blindly.
  */
 import { ApiError } from '../errors';
 import { CancellableSleeps } from './sleeps';
@@ -17,6 +19,10 @@ export interface FaultConfig {
 	rate500?: number;
 	rate503?: number;
 	dropRate?: number;
+	/** Share of requests the handler carries out (orders created, key used, ...) whose connection is then dropped. */
+	dropAfterRate?: number;
+	/** Share of requests the handler carries out that are then answered 500 instead of their result. */
+	rate500After?: number;
 	tokenLifetimeSeconds?: number;
 	seed?: number;
 }
@@ -24,9 +30,11 @@ export interface FaultConfig {
 export type FaultDecision =
 	| { kind: 'none'; delayMs: number }
 	| { kind: 'drop' }
-	| { kind: 'status'; status: 429 | 500 | 503; delayMs: number };
+	| { kind: 'status'; status: 429 | 500 | 503; delayMs: number }
+	/** The handler runs and acts; then the connection is dropped, or the answer replaced by a 500. */
+	| { kind: 'after'; fault: 'drop' | 500; delayMs: number };
 
-const RATE_FIELDS = ['latencySpikeRate', 'rate429', 'rate500', 'rate503', 'dropRate'] as const;
+const RATE_FIELDS = ['latencySpikeRate', 'rate429', 'rate500', 'rate503', 'dropRate', 'dropAfterRate', 'rate500After'] as const;
 const DURATION_FIELDS = ['latencyMs', 'latencySpikeMs', 'retryAfterSeconds', 'tokenLifetimeSeconds'] as const;
 
 export const DEFAULT_FAULT_SEED = 1;
@@ -73,6 +81,9 @@ export function validateFaults(input: unknown): FaultConfig {
 	if ((config.rate429 ?? 0) + (config.rate500 ?? 0) + (config.rate503 ?? 0) > 1) {
 		problems.push('rate429 + rate500 + rate503 must not exceed 1');
 	}
+	if ((config.dropAfterRate ?? 0) + (config.rate500After ?? 0) > 1) {
+		problems.push('dropAfterRate + rate500After must not exceed 1');
+	}
 	if (config.tokenLifetimeSeconds === 0) problems.push('tokenLifetimeSeconds must be > 0');
 	if (problems.length > 0) throw new ApiError(400, problems);
 	return config;
@@ -93,7 +104,14 @@ export class Faults {
 		this.current = { ...config };
 		this.random = mulberry32(config.seed ?? DEFAULT_FAULT_SEED);
 		this.anyRequestFault = Boolean(
-			config.latencyMs || config.latencySpikeRate || config.rate429 || config.rate500 || config.rate503 || config.dropRate,
+			config.latencyMs ||
+				config.latencySpikeRate ||
+				config.rate429 ||
+				config.rate500 ||
+				config.rate503 ||
+				config.dropRate ||
+				config.dropAfterRate ||
+				config.rate500After,
 		);
 	}
 
@@ -125,6 +143,14 @@ export class Faults {
 			if (u < r429) return { kind: 'status', status: 429, delayMs };
 			if (u < r429 + r500) return { kind: 'status', status: 500, delayMs };
 			if (u < r429 + r500 + r503) return { kind: 'status', status: 503, delayMs };
+		}
+		// Drawn last and only when set, so seeds of earlier fault settings replay as before.
+		const afterDrop = c.dropAfterRate ?? 0;
+		const after500 = c.rate500After ?? 0;
+		if (afterDrop + after500 > 0) {
+			const u = this.random();
+			if (u < afterDrop) return { kind: 'after', fault: 'drop', delayMs };
+			if (u < afterDrop + after500) return { kind: 'after', fault: 500, delayMs };
 		}
 		return { kind: 'none', delayMs };
 	}

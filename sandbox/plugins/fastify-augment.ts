@@ -8,6 +8,8 @@ declare module 'fastify' {
 		caller: CallerContext | null;
 		/** The request-log entry of this request, if it is logged. */
 		sandboxLog: RequestLogEntry | null;
+		/** An "after" fault decided for this request: applied once the handler has acted. */
+		sandboxFaultAfter: 'drop' | 500 | null;
 	}
 }
 

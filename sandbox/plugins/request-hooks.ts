@@ -82,6 +82,11 @@ export function injectFaults(ctx: SandboxContext) {
 		}
 		if (decision.delayMs > 0) await ctx.faults.sleep(decision.delayMs);
 		if (decision.kind === 'none') return undefined;
+		if (decision.kind === 'after') {
+			// Applied in onSend, once the handler has acted (see actThenFail).
+			request.sandboxFaultAfter = decision.fault;
+			return undefined;
+		}
 		if (entry) entry.fault = String(decision.status);
 		reply.code(decision.status).header('x-sandbox-fault', String(decision.status));
 		if (decision.status !== 500) reply.header('retry-after', String(ctx.faults.retryAfterSeconds));
@@ -94,4 +99,20 @@ export function injectFaults(ctx: SandboxContext) {
 export function logRequests(app: FastifyInstance, ctx: SandboxContext): void {
 	app.addHook('onRequest', logRequest(ctx));
 	app.addHook('onResponse', recordStatus);
+}
+
+/**
+ * The second half of an "after" fault: the handler has done its work and produced its answer; the
+ * client gets a dropped connection or a 500 instead, and cannot tell whether anything was done.
+ */
+export async function actThenFail(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+	const fault = request.sandboxFaultAfter;
+	if (!fault || reply.statusCode >= 400) return payload;
+	if (request.sandboxLog) request.sandboxLog.fault = fault === 'drop' ? 'drop-after' : '500-after';
+	if (fault === 'drop') {
+		request.raw.socket.destroy();
+		return payload;
+	}
+	reply.code(500).header('x-sandbox-fault', '500-after');
+	return JSON.stringify(errorBody([FAULT_MESSAGES[500]]));
 }

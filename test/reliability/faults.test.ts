@@ -86,3 +86,40 @@ test('2,000 creates under injected faults: nothing created twice, nothing lost, 
 	expect(leaks('output items', JSON.stringify(result.json), secrets)).toEqual([]);
 	expect(leaks('log lines', logLines().join('\n'), secrets)).toEqual([]);
 }, 300_000);
+
+test('creates whose service acted and then failed (dropped, or a 500 after creating): never sent again, each named honestly', async () => {
+	await env.api.reset();
+	const total = 500;
+	await env.api.faults({ dropAfterRate: 0.06, rate500After: 0.06, seed: 23 });
+	const result = await runPrintStore({
+		parameters: {
+			resource: 'order',
+			operation: 'create',
+			storeId: env.sandbox.storeId,
+			inputMode: 'json',
+			orderItemJson: '={{ JSON.stringify($json.order) }}',
+			options: { batchSize: 10, parallelBatches: 1 },
+		},
+		items: Array.from({ length: total }, (_, index) => ({ order: crmOrderItem(index) })),
+		credentials: await credentialsFor(env.sandbox),
+		continueOnFail: true,
+	});
+	await env.api.clearFaults();
+	expect(result.error).toBeUndefined();
+	expect(result.json).toHaveLength(total);
+
+	const counts = await env.api.counts();
+	const faulted = (await env.api.requests()).filter((entry) => entry.fault === 'drop-after' || entry.fault === '500-after');
+	expect(faulted.length).toBeGreaterThan(2);
+	// The service created every order exactly once: the node sent no batch twice.
+	for (let index = 0; index < total; index++) expect([index, counts.byPartnerOrderReference[`crm-${index}`]]).toEqual([index, 1]);
+	const mayHaveCreated = result.json.filter((json) => json.error);
+	expect(mayHaveCreated.length).toBe(faulted.length * 10);
+	for (const json of mayHaveCreated) {
+		expect(json.description).toMatch(/Not retried: the service may have created these orders/);
+	}
+	// ...and each of them was in fact created, once: what the error asks the user to check.
+	result.json.forEach((json, index) => {
+		if (json.error) expect(counts.byPartnerOrderReference[`crm-${index}`]).toBe(1);
+	});
+}, 120_000);

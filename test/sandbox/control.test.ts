@@ -249,3 +249,26 @@ describe('the request log keeps what was sent, never a secret', () => {
 		for (const secret of [sandbox.clientSecret, sandbox.tokens.refreshToken]) expect(log).not.toContain(secret);
 	});
 });
+
+describe('faults after acting', () => {
+	it('dropAfterRate: the order is created, then the connection dropped; rate500After: created, then a 500', async () => {
+		await control.delete('/requests');
+		await control.post('/faults', { dropAfterRate: 1 });
+		const dropped = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem({ PartnerOrderReference: 'after-drop' })] }).catch((error: { code?: string }) => error);
+		await control.post('/faults', { rate500After: 1 });
+		const failed = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem({ PartnerOrderReference: 'after-500' })] });
+		await control.delete('/faults');
+		expect((dropped as { code?: string }).code).toMatch(/ECONNRESET|ERR_BAD_RESPONSE|ECONNABORTED|socket hang up/i);
+		expect(failed.status).toBe(500);
+		expect(failed.headers['x-sandbox-fault']).toBe('500-after');
+		const counts = (await control.get('/counts')).data as { byPartnerOrderReference: Record<string, number> };
+		expect(counts.byPartnerOrderReference).toEqual({ 'after-drop': 1, 'after-500': 1 });
+		const faults = ((await control.get('/requests')).data.requests as Array<{ fault?: string }>).map((entry) => entry.fault);
+		expect(faults).toEqual(['drop-after', '500-after']);
+	});
+
+	it('refuses after-rates that add up to more than 1', async () => {
+		const response = await control.post('/faults', { dropAfterRate: 0.6, rate500After: 0.6 });
+		expect(response.status).toBe(400);
+	});
+});

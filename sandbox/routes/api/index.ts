@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { notFoundHandler } from '../../errors';
-import { injectFaults, logRequests } from '../../plugins/request-hooks';
+import { actThenFail, injectFaults, logRequests } from '../../plugins/request-hooks';
 import { applicationRoutes } from './application';
 import { authenticate } from './auth';
 import { normalizeBodyHeaders } from './body-rules';
@@ -19,6 +19,7 @@ export function apiRoutes(ctx: SandboxContext) {
 		// First: the request log, and faults decided before authentication and before any handler.
 		logRequests(app, ctx);
 		app.addHook('onRequest', injectFaults(ctx));
+		app.addHook('onSend', actThenFail);
 		// Unknown endpoints under /api/v1 are logged and faulted like the others.
 		app.setNotFoundHandler(notFoundHandler);
 		app.addHook('onRequest', normalizeBodyHeaders);
