@@ -17,7 +17,8 @@ echo "== n8n-node lint (default config, strict mode) on nodes/, credentials/, pa
 "$root/node_modules/.bin/n8n-node" lint
 echo "== n8n-node cloud-support"
 "$root/node_modules/.bin/n8n-node" cloud-support | tee "$stage/cloud-support.txt"
-if grep -qiE 'not eligible|ineligible|disabled' "$stage/cloud-support.txt"; then
+# Eligible only when it says so (colour codes stripped), not merely when it prints no refusal.
+if ! sed 's/\x1b\[[0-9;]*m//g' "$stage/cloud-support.txt" | grep -q 'Cloud support is ENABLED'; then
 	echo "n8n-node cloud-support does not report the package eligible" >&2
 	exit 1
 fi
