@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 /**
- * The test command (`npm test`): runs every jest suite of the project (sandbox, node through n8n's
- * engine, and, when present, the real-n8n end-to-end suites), then prints one closing line
- * "N passed, N failed, N skipped" with the counts of all of them, and exits non-zero on any
- * failure. Under CI (CI=true) skipped tests, or a test file that ran no test, fail the run too.
- * Extra arguments go to jest (e.g. `npm test -- test/node`).
+ * The test command (`npm test`): the lint (the whole tree, then n8n's own checks of the published
+ * package), every jest suite of the project (sandbox, unit, node through n8n's engine, then each
+ * real-n8n end-to-end setup, jest.e2e*.config.js), and one closing line
+ * "N passed, N failed, N skipped" with the counts of all of them. It exits non-zero on any failure.
+ * A lint or check that fails, or a jest run that could not start, counts as one failed test.
+ * Under CI (CI=true) skipped tests, or a test file that ran no test, fail the run too.
+ *
+ * Extra arguments go to jest and select what runs, without the lint:
+ *   npm test -- test/node                 the unit and integration files under test/node
+ *   npm test -- test/e2e/trigger.test.ts  that file in the first end-to-end setup (jest.e2e.config.js)
+ *   npm test -- --config jest.e2e.queue.config.js test/e2e/queue-mode   exactly what jest is given
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -14,63 +20,92 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const extra = process.argv.slice(2);
+const ci = process.env.CI === 'true' || process.env.CI === '1';
 
-const suites = [{ name: 'unit and integration', config: 'jest.config.js' }];
-if (fs.existsSync(path.join(root, 'jest.e2e.config.js')) && extra.length === 0) {
-	suites.push({ name: 'end to end (real n8n)', config: 'jest.e2e.config.js' });
+const unit = { name: 'unit and integration', config: 'jest.config.js' };
+// Every end-to-end setup there is (jest.e2e*.config.js): one n8n process first, then queue mode,
+// then n8n 1.x, then any other by name.
+const e2eOrder = ['jest.e2e.config.js', 'jest.e2e.queue.config.js', 'jest.e2e.n8n1.config.js'];
+const rank = (file) => (e2eOrder.includes(file) ? e2eOrder.indexOf(file) : e2eOrder.length);
+const e2eSetups = fs
+	.readdirSync(root)
+	.filter((file) => /^jest\.e2e(\.[\w-]+)?\.config\.js$/.test(file))
+	.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+	.map((config) => ({ name: 'end to end, real n8n', config, e2e: true }));
+
+/** The test files a jest config would run with the extra arguments. */
+function listTests(config) {
+	const listed = spawnSync(process.execPath, [jest, '--config', config, '--listTests', ...extra], { cwd: root, encoding: 'utf8' });
+	return listed.status === 0 ? listed.stdout.split('\n').filter(Boolean) : [];
 }
 
-// The browser test drives Debian's Chromium: install it first if it is missing (apt-get).
-// n8n itself is provisioned by the e2e suite's global setup.
-if (suites.length > 1) {
-	const chromium = spawnSync('bash', [path.join(root, 'scripts', 'ensure-chromium.sh')], { cwd: root, stdio: 'inherit' });
-	if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
+function chooseSuites() {
+	if (extra.length === 0) return [unit, ...e2eSetups];
+	// The caller named a config: run exactly that.
+	if (extra.some((arg) => arg === '--config' || arg === '-c' || arg.startsWith('--config='))) {
+		return [{ name: 'jest with the given config', config: undefined, e2e: extra.some((arg) => arg.includes('jest.e2e')) }];
+	}
+	const chosen = [];
+	if (listTests(unit.config).length > 0) chosen.push(unit);
+	// End-to-end files start a whole n8n stack: only when an argument names them, in the first setup that has them.
+	if (extra.some((arg) => arg.includes('e2e'))) {
+		const setup = e2eSetups.find((candidate) => listTests(candidate.config).length > 0);
+		if (setup) chosen.push(setup);
+	}
+	// Nothing matched: let jest say so (and fail) for the unit config.
+	return chosen.length > 0 ? chosen : [unit];
 }
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let broken = false;
-const ci = process.env.CI === 'true' || process.env.CI === '1';
 const problems = [];
 
-// Lint first (the whole tree: n8n's rules on the published code, typescript-eslint on the rest).
+function countFailure(what) {
+	console.error(`${what}; counted as one failure`);
+	broken = true;
+	failed += 1;
+}
+
+// Lint first: the whole tree (n8n's rules on the published code, typescript-eslint on the rest),
+// then n8n's own judgement of the published package: n8n-node lint with the starter's default config
+// (and cloud eligibility), and n8n's community package scanner on the packed tarball.
 if (extra.length === 0) {
-	console.log('\n=== lint (npm run lint) ===');
-	const lint = spawnSync(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { cwd: root, stdio: 'inherit' });
-	if (lint.status !== 0) {
-		console.error('lint: problems found (see above); counted as one failure');
-		broken = true;
-		failed += 1;
-	} else {
-		console.log('lint: no problems');
-	}
-	// n8n's own judgement of the published package: n8n-node lint with the starter's default config
-	// (and cloud eligibility), then n8n's community package scanner on the packed tarball.
 	for (const [name, command, args] of [
+		['lint (npm run lint)', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']],
 		['n8n-node lint and cloud-support (npm run lint:n8n)', 'bash', [path.join(root, 'scripts', 'n8n-node-check.sh')]],
 		["n8n's community package scanner (npm run scan)", process.execPath, [path.join(root, 'scripts', 'scan-package.mjs')]],
 	]) {
 		console.log(`\n=== ${name} ===`);
 		const check = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-		if (check.status !== 0) {
-			console.error(`${name}: failed; counted as one failure`);
-			broken = true;
-			failed += 1;
-		}
+		if (check.status === 0) console.log(`${name}: no problems`);
+		else countFailure(`${name}: failed (see above)`);
 	}
 }
+
+const suites = chooseSuites();
+
+// The browser test drives Debian's Chromium: install it first if it is missing (apt-get).
+// n8n itself is provisioned by the e2e suite's global setup.
+if (suites.some((suite) => suite.e2e)) {
+	const chromium = spawnSync('bash', [path.join(root, 'scripts', 'ensure-chromium.sh')], { cwd: root, stdio: 'inherit' });
+	if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
+}
+
 for (const suite of suites) {
-	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${suite.config}.json`);
-	console.log(`\n=== ${suite.name} (${suite.config}) ===`);
-	const result = spawnSync(
-		process.execPath,
-		[jest, '--config', suite.config, '--json', `--outputFile=${report}`, ...extra],
-		{ cwd: root, stdio: 'inherit', env: process.env },
-	);
+	const label = suite.config ?? 'given config';
+	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
+	console.log(`\n=== ${suite.name} (${label}) ===`);
+	const configArgs = suite.config ? ['--config', suite.config] : [];
+	const result = spawnSync(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
+		cwd: root,
+		stdio: 'inherit',
+		env: process.env,
+	});
 	if (!fs.existsSync(report)) {
-		console.error(`jest wrote no report for ${suite.config} (exit ${result.status})`);
-		broken = true;
+		// e.g. a global setup that could not start the end-to-end stack: none of its tests ran.
+		countFailure(`jest wrote no report for ${label} (exit ${result.status}): its tests did not run`);
 		continue;
 	}
 	const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -82,20 +117,27 @@ for (const suite of suites) {
 	for (const file of summary.testResults) {
 		const ran = file.assertionResults.filter((test) => test.status === 'passed' || test.status === 'failed').length;
 		const relative = path.relative(root, file.name);
-		if (ran === 0 && file.status !== 'failed') problems.push(`${relative} ran no test`);
+		if (ran === 0 && file.status !== 'failed') problems.push(`${relative} (${label}) ran no test`);
 		const notRun = file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'todo' || test.status === 'skipped');
-		if (notRun.length > 0) problems.push(`${relative}: ${notRun.length} test(s) skipped`);
+		if (notRun.length > 0) problems.push(`${relative} (${label}): ${notRun.length} test(s) skipped`);
 	}
-	// A suite that failed to load counts as failed even though none of its tests ran.
-	if (summary.numRuntimeErrorTestSuites > 0 || (result.status !== 0 && summary.numFailedTests === 0)) {
+	if (summary.numTotalTestSuites === 0) problems.push(`${label} found no test file`);
+	// A file that failed to load counts as failed even though none of its tests ran.
+	if (summary.numRuntimeErrorTestSuites > 0) {
 		broken = true;
-		failed += Math.max(1, summary.numRuntimeErrorTestSuites);
+		failed += summary.numRuntimeErrorTestSuites;
+	} else if (result.status !== 0 && summary.numFailedTests === 0) {
+		countFailure(`jest failed for ${label} (exit ${result.status}) without a failed test`);
 	}
 }
 
-if (passed + failed === 0) broken = true;
+if (passed + failed === 0) {
+	console.error('\nNo test ran.');
+	broken = true;
+}
 if (problems.length > 0) {
-	console.log(`\n${ci ? 'Failing the run' : 'Warning'}: work was skipped${ci ? ' (CI=true)' : ''}:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+	const verdict = ci ? 'Failing the run (CI=true): work was skipped' : 'Warning: work was skipped (under CI=true this fails the run)';
+	console.log(`\n${verdict}:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
 	if (ci) broken = true;
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
