@@ -218,7 +218,8 @@ export class N8nClient {
 
 	async createWorkflow(workflow: WorkflowJson): Promise<SavedWorkflow> {
 		const { id: _ignored, active: _active, ...body } = workflow as WorkflowJson & { active?: boolean };
-		return await this.rest<SavedWorkflow>('POST', '/workflows', { settings: {}, ...body });
+		// n8n 1.x needs `active` on a new workflow (its database column has no default); 2.x ignores it.
+		return await this.rest<SavedWorkflow>('POST', '/workflows', { settings: {}, ...body, ...(this.isN8n1 ? { active: false } : {}) });
 	}
 
 	async getWorkflow(id: string): Promise<SavedWorkflow> {
@@ -284,10 +285,12 @@ export class N8nClient {
 	 * button does (POST /rest/workflows/:id/run); returns the execution ID at once.
 	 */
 	async startManualRun(workflowId: string, triggerName: string): Promise<string> {
+		// n8n 1.x runs the workflow JSON the editor sends along; 2.x reads the saved workflow.
+		const workflowData = this.isN8n1 ? { workflowData: await this.getWorkflow(workflowId) } : {};
 		const result = await this.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 			'POST',
 			`/workflows/${encodeURIComponent(workflowId)}/run`,
-			{ triggerToStartFrom: { name: triggerName } },
+			{ ...workflowData, triggerToStartFrom: { name: triggerName } },
 		);
 		if (!result.executionId) {
 			throw new Error(`n8n did not start workflow ${workflowId} from "${triggerName}" (answer: ${JSON.stringify(result)})`);

@@ -44,6 +44,9 @@ export async function startQueueBackends(log: Log): Promise<QueueBackends> {
 			DB_POSTGRESDB_PASSWORD: pg.password,
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(redis.value.port),
+			// The default pool (2 connections per process) queues a burst of webhook calls behind
+			// n8n's own database health ping, which then times out and the process answers 503.
+			DB_POSTGRESDB_POOL_SIZE: '10',
 			// Every process decrypts the same credentials.
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
 			// Manual runs ("Execute workflow") go to the worker too, as production ones do.

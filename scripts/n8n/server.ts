@@ -70,7 +70,7 @@ export interface StartN8nProcessOptions {
 }
 
 /** The settings every n8n process of this project gets: loopback only, nothing sent out. */
-function baseEnv(url: string, port: number, brokerPort: number, userFolder: string): Record<string, string> {
+function baseEnv(runtime: N8nRuntime, url: string, port: number, brokerPort: number, userFolder: string): Record<string, string> {
 	return {
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
@@ -91,8 +91,9 @@ function baseEnv(url: string, port: number, brokerPort: number, userFolder: stri
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
-		// This module fetches a server list from api.n8n.io at start; there is no internet here.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// This 2.x module fetches a server list from api.n8n.io at start; there is no internet here.
+		// (1.x has no such module and refuses to start when an unknown one is named.)
+		...(runtime.major >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
@@ -109,7 +110,7 @@ export async function startN8nProcess(log: Log, options: StartN8nProcessOptions)
 	const logFile = options.logFile ?? path.join(options.userFolder, 'n8n.log');
 	const worker = options.command === 'worker';
 	const env = n8nChildEnv(options.runtime, {
-		...baseEnv(url, port, await freePort(), options.userFolder),
+		...baseEnv(options.runtime, url, port, await freePort(), options.userFolder),
 		// A worker has no web server of its own; its health endpoint stands in for readiness.
 		...(worker ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
 		...options.env,
@@ -135,8 +136,12 @@ export async function startN8nProcess(log: Log, options: StartN8nProcessOptions)
 		await child.stop();
 		out.end();
 	};
-	// 1.x workers answer /healthz only; the others answer /healthz/readiness once the database is up.
-	const health = worker && options.runtime.major < 2 ? '/healthz' : '/healthz/readiness';
+	// Readiness: /healthz/readiness answers once the database is up. n8n 1.x answers it (and every
+	// /rest call, with 200 "n8n is starting up") before its REST API is mounted, so its main process
+	// is ready when /rest/settings answers JSON; its worker has /healthz only.
+	const health = options.runtime.major >= 2 ? '/healthz/readiness' : worker ? '/healthz' : options.command === 'start' ? '/rest/settings' : '/healthz/readiness';
+	const ready = (response: Response | undefined) =>
+		response?.ok === true && (health !== '/rest/settings' || (response.headers.get('content-type') ?? '').includes('json'));
 
 	try {
 		await log.step(`Starting n8n ${options.runtime.version} (${options.command}) on ${url} (log: ${logFile})`, async () => {
@@ -145,7 +150,7 @@ export async function startN8nProcess(log: Log, options: StartN8nProcessOptions)
 				async () => {
 					if (!child.running) return 'exited';
 					const response = await fetch(`${url}${health}`).catch(() => undefined);
-					return response?.ok ? 'ready' : undefined;
+					return ready(response) ? 'ready' : undefined;
 				},
 				{ timeoutMs: options.startTimeoutMs ?? 180_000, intervalMs: 500 },
 			);

@@ -19,6 +19,8 @@ import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harnes
 
 const TRIGGER = 'Print Store Trigger';
 const ORDERS = 200;
+/** Orders per Create run, and orders moved through their lifecycle at once. */
+const CHUNK = 25;
 const DUPLICATED_EVENTS = 100;
 const STATUSES = ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
 const measurements: Record<string, unknown> = {};
@@ -225,35 +227,39 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		const [statusOnFirst, statusOnSecond] = listener.urls('status');
 		const started = Date.now();
 		const createdIds: string[] = [];
-		// Two Create runs on the worker: half the orders report to one webhook process, half to the other.
-		for (const [half, url] of [[0, statusOnFirst], [1, statusOnSecond]] as const) {
-			const items = Array.from({ length: ORDERS / 2 }, (_, index) => order(`queue-${half}-${index}`));
+		// Create runs on the worker, CHUNK orders each: alternately reporting to one webhook process and
+		// to the other (the sandbox posts "Received" for every order as it is created).
+		const ours = new Set<string>();
+		const delivered = async () => (await sandbox.callbacks()).filter((d) => ours.has(String(d.orderId)) && d.outcome === 'delivered');
+		for (let run = 0; run < ORDERS / CHUNK; run++) {
+			const url = run % 2 === 0 ? statusOnFirst : statusOnSecond;
+			const items = Array.from({ length: CHUNK }, (_, index) => order(`queue-${run}-${index}`));
 			const { workflow, triggerName, nodeName } = printStoreTestWorkflow({
-				name: `e2e queue: create half ${half}`,
+				name: `e2e queue: create ${run}`,
 				credential: state.credential,
 				items,
 				nodeName: 'Create orders',
 				parameters: createParameters({ statusCallbacks: 'custom', statusCallbackUrl: url, statusDetailsCallbackUrl: '' }),
 			});
-			const run = await client.runManually((await client.createWorkflow(workflow)).id, triggerName, 300_000);
-			expectSuccess({ execution: run } as never);
-			createdIds.push(...nodeOutput(run, nodeName).map((created) => String(created.ID)));
+			const created = await client.runManually((await client.createWorkflow(workflow)).id, triggerName, 300_000);
+			expectSuccess({ execution: created } as never);
+			const ids = nodeOutput(created, nodeName).map((entry) => String(entry.ID));
+			createdIds.push(...ids);
+			for (const id of ids) ours.add(id);
 		}
 		expect(new Set(createdIds).size).toBe(ORDERS);
-		await inParallel(createdIds, 8, async (orderId) => {
-			await sandbox.advance(orderId, { toStatusId: 5 });
-		});
-
+		// Every order to Delivered, CHUNK orders at a time (4 callbacks each, one after the other).
+		for (let start = 0; start < ORDERS; start += CHUNK) {
+			const chunk = createdIds.slice(start, start + CHUNK);
+			await inParallel(chunk, 8, async (orderId) => {
+				await sandbox.advance(orderId, { toStatusId: 5 });
+			});
+			const target = (start + CHUNK) * 5 + (ORDERS - start - CHUNK);
+			await waitFor(`${target} delivered callbacks`, async () => ((await delivered()).length >= target ? true : undefined), { timeoutMs: 300_000, intervalMs: 1000 });
+		}
 		const expected = ORDERS * 5;
-		const ours = new Set(createdIds);
-		const deliveries = await waitFor(
-			`${expected} delivered callbacks`,
-			async () => {
-				const delivered = (await sandbox.callbacks()).filter((d) => ours.has(String(d.orderId)) && d.outcome === 'delivered');
-				return delivered.length >= expected ? delivered : undefined;
-			},
-			{ timeoutMs: 600_000, intervalMs: 1000 },
-		);
+		const deliveries = await delivered();
+		expect(deliveries).toHaveLength(expected);
 		const perProcess = [first, second].map((process) => deliveries.filter((d) => new URL(String(d.url)).port === String(process.port)).length);
 		expect(perProcess).toEqual([expected / 2, expected / 2]);
 

@@ -31,7 +31,8 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 	const stack = await startStack({
 		log: createLog(`e2e ${setup?.mode ?? 'single'} ${setup?.n8nVersion ?? ''}`.trim()),
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
-		sandbox: { advanceEveryMs: 0, callbackBaseDelayMs: 100 },
+		// In queue mode, hundreds of callbacks arrive at once: retry as a real service would, for minutes.
+		sandbox: { advanceEveryMs: 0, ...(setup?.mode === 'queue' ? { callbackBaseDelayMs: 500, callbackAttempts: 9, callbackTimeoutMs: 30_000 } : { callbackBaseDelayMs: 100 }) },
 		// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
 		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
 		queue: setup?.mode === 'queue',
