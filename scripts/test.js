@@ -93,7 +93,9 @@ if (suites.some((suite) => suite.e2e)) {
 	if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
 }
 
+const timings = [];
 for (const suite of suites) {
+	const suiteStarted = Date.now();
 	const label = suite.config ?? 'given config';
 	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
 	console.log(`\n=== ${suite.name} (${label}) ===`);
@@ -103,6 +105,8 @@ for (const suite of suites) {
 		stdio: 'inherit',
 		env: process.env,
 	});
+	timings.push(`  ${label}: ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
+	console.log(`${label} took ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
 	if (!fs.existsSync(report)) {
 		// e.g. a global setup that could not start the end-to-end stack: none of its tests ran.
 		countFailure(`jest wrote no report for ${label} (exit ${result.status}): its tests did not run`);
@@ -131,6 +135,7 @@ for (const suite of suites) {
 	}
 }
 
+console.log(`\nTime per suite:\n${timings.join('\n')}`);
 if (passed + failed === 0) {
 	console.error('\nNo test ran.');
 	broken = true;
