@@ -87,7 +87,6 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			default: 'header',
 			description: 'How n8n sends the client ID and secret to the token endpoint',
 		},
-		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password -- the subscription key is a secret
 		{
 			displayName: 'Subscription Key',
 			name: 'subscriptionKey',

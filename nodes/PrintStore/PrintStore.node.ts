@@ -1,17 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceDescriptions, router, subtitleExpression } from './actions/router';
+import { resourceDescriptions, router } from './actions/router';
 
 export class PrintStore implements INodeType {
-	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle -- the subtitle is built from the operation lists (actions/router.ts), so a new operation needs no edit here
 	description: INodeTypeDescription = {
 		displayName: 'Print Store',
 		name: 'printStore',
 		icon: { light: 'file:../../icons/printStore.svg', dark: 'file:../../icons/printStore.dark.svg' },
 		group: ['output'],
-		version: 1,
-		subtitle: subtitleExpression(),
+		// One version given as a list: n8n then adds no "Custom API Call" of its own, which would run as
+		// its HTTP Request node without the subscription key; the node's own Custom API Call sends both.
+		version: [1],
+		defaultVersion: 1,
+		// Each operation's action, in words (test/unit/description.test.ts keeps it equal to the operation lists).
+		subtitle:
+			'={{ ({"create":"Create orders","customApiCall":"Make a custom API call","get":"Get an order","getPriceQuote":"Get a price quote","getStatusHistory":"Get the status history of an order","joinWithInviteKey":"Join a store with an invite key","removeApplicationAssociation":"Remove an application from a store","getCurrent":"Get the current user"})[$parameter["operation"]] }}',
 		description: 'Price and create print orders, read orders and their status history, and manage store access',
 		defaults: { name: 'Print Store' },
 		usableAsTool: true,

@@ -88,8 +88,17 @@ export const inputItemFields: INodeProperties[] = [
 			{
 				displayName: 'Field',
 				name: 'field',
-				// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- in the order a user fills them: what, from where, which field
 				values: [
+					{
+						displayName: 'Input Field',
+						name: 'inputField',
+						type: 'string',
+						noDataExpression: true,
+						default: '',
+						placeholder: 'e.g. zip or address.zip',
+						description: 'Name of the field in each input item (dots for nested fields)',
+						displayOptions: { show: { source: ['field'] } },
+					},
 					{
 						displayName: 'Order Field',
 						name: 'orderField',
@@ -97,15 +106,6 @@ export const inputItemFields: INodeProperties[] = [
 						noDataExpression: true,
 						options: MAPPABLE_ORDER_FIELDS,
 						default: 'Product.ID',
-					},
-					{
-						displayName: 'Template Field Name',
-						name: 'templateFieldName',
-						type: 'string',
-						noDataExpression: true,
-						default: '',
-						placeholder: 'e.g. headline',
-						displayOptions: { show: { orderField: ['Product.TemplateFields.*'] } },
 					},
 					{
 						displayName: 'Take From',
@@ -119,14 +119,13 @@ export const inputItemFields: INodeProperties[] = [
 						default: 'field',
 					},
 					{
-						displayName: 'Input Field',
-						name: 'inputField',
+						displayName: 'Template Field Name',
+						name: 'templateFieldName',
 						type: 'string',
 						noDataExpression: true,
 						default: '',
-						placeholder: 'e.g. zip or address.zip',
-						description: 'Name of the field in each input item (dots for nested fields)',
-						displayOptions: { show: { source: ['field'] } },
+						placeholder: 'e.g. headline',
+						displayOptions: { show: { orderField: ['Product.TemplateFields.*'] } },
 					},
 					{
 						displayName: 'Value',

@@ -5,9 +5,9 @@ import * as customApiCall from './customApiCall.operation';
 export { customApiCall };
 
 /**
- * "Custom API Call" ends every resource's and operation's list (written out in each, as n8n's
- * lint rules read option lists literally). n8n adds its own entry only where the last option is not
- * already named so; ours goes through the transport, n8n's could not send the subscription key.
+ * The node's own "Custom API Call", in every resource's operation list (written out in each, as
+ * n8n's lint rules read option lists literally) and as a resource of its own. It goes through the
+ * transport; n8n's (which the node's version list keeps out) could not send the subscription key.
  */
 export const description: INodeProperties[] = [
 	{

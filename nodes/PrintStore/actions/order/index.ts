@@ -14,13 +14,18 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['order'] } },
-		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items -- Custom API Call ends the list, as in every n8n node
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create print orders, one per input item, sent in batches',
 				action: 'Create orders',
+			},
+			{
+				name: 'Custom API Call',
+				value: 'customApiCall',
+				description: 'Call any endpoint of the API with this credential (token and subscription key)',
+				action: 'Make a custom API call',
 			},
 			{
 				name: 'Get',
@@ -39,12 +44,6 @@ export const description: INodeProperties[] = [
 				value: 'getStatusHistory',
 				description: 'Get the status records of an order, such as printed, shipped and delivered',
 				action: 'Get the status history of an order',
-			},
-			{
-				name: 'Custom API Call',
-				value: 'customApiCall',
-				description: 'Call any endpoint of the API with this credential (token and subscription key)',
-				action: 'Make a custom API call',
 			},
 		],
 		default: 'create',

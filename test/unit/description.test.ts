@@ -1,0 +1,25 @@
+/** The node's description as n8n and its editor read it. */
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { resourceDescriptions, subtitleExpression } from '../../nodes/PrintStore/actions/router';
+import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
+
+const description = new PrintStore().description;
+
+test('the canvas subtitle names every operation in words, as the operation lists say', () => {
+	// n8n's lint rules want the subtitle written out; this keeps it in step with the lists.
+	expect(description.subtitle).toBe(subtitleExpression());
+});
+
+test('a version list keeps n8n from adding its own Custom API Call; every resource offers the node’s own', () => {
+	// n8n adds its entry only to a node whose defaultVersion equals its version.
+	expect(description.defaultVersion).toBe(1);
+	expect(description.version).toEqual([1]);
+	const lists = resourceDescriptions.filter((property) => property.name === 'operation');
+	expect(lists).toHaveLength(4);
+	for (const list of lists) {
+		const values = (list.options as INodePropertyOptions[]).map((option) => option.value);
+		expect(values).toContain('customApiCall');
+		expect(values).not.toContain('__CUSTOM_API_CALL__');
+	}
+});
