@@ -2,10 +2,12 @@
  * `npm run sandbox -- [options]`: start a sandbox and print what a user needs to connect.
  * Options: --port N (or PORT; default 8787), --host H (default 127.0.0.1), --control,
  * --token-lifetime SECONDS, --advance-every MS, --callback-attempts N, --callback-base-delay MS,
- * --callback-timeout MS, --redirect-uri URL (repeatable), --quiet, --json, --help.
+ * --callback-timeout MS, --redirect-uri URL (repeatable), --profile NAME (repeatable or comma-separated),
+ * --quiet, --json, --help.
  */
 import { parseArgs } from 'node:util';
 import { STATUSES } from './domain/lifecycle';
+import { parseProfiles, PROFILE_DESCRIPTIONS, PROFILE_NAMES, ProfileError } from './domain/profiles';
 import { startSandbox, type Sandbox, type SandboxOptions } from './server';
 
 const HELP = `Print Store sandbox: a local, stateful Print Store API with its own OAuth2 server.
@@ -21,6 +23,9 @@ Usage: npm run sandbox -- [options]
   --callback-base-delay MS  first retry delay, doubled on each retry (default 500)
   --callback-timeout MS     timeout of one callback attempt (default 5000)
   --redirect-uri URL        accept this OAuth2 redirect URI too (repeatable)
+  --profile NAME            answer as another plausible service would where the spec is silent
+                            (repeatable or comma-separated; default none). Profiles:
+${PROFILE_NAMES.map((name) => `                              ${name.padEnd(20)}${PROFILE_DESCRIPTIONS[name]}`).join('\n')}
   --quiet                   print only the listening line
   --json                    print the connection details as one JSON object
   --help                    show this help
@@ -50,6 +55,7 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 				'callback-base-delay': { type: 'string' },
 				'callback-timeout': { type: 'string' },
 				'redirect-uri': { type: 'string', multiple: true },
+				profile: { type: 'string', multiple: true },
 				quiet: { type: 'boolean' },
 				json: { type: 'boolean' },
 				help: { type: 'boolean' },
@@ -64,6 +70,14 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 		process.stdout.write(HELP);
 		process.exit(0);
 	}
+	let profiles: string[];
+	try {
+		profiles = parseProfiles(values.profile);
+	} catch (error) {
+		if (!(error instanceof ProfileError)) throw error;
+		process.stderr.write(`--profile: ${error.message}\n`);
+		process.exit(2);
+	}
 	return {
 		options: {
 			port: numberOption('port', values.port ?? process.env.PORT) ?? 8787,
@@ -75,6 +89,7 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 			callbackBaseDelayMs: numberOption('callback-base-delay', values['callback-base-delay']),
 			callbackTimeoutMs: numberOption('callback-timeout', values['callback-timeout']),
 			redirectUris: values['redirect-uri'],
+			profiles,
 		},
 		quiet: values.quiet ?? false,
 		json: values.json ?? false,
@@ -97,6 +112,7 @@ function details(sandbox: Sandbox, options: SandboxOptions) {
 		tokens: { ...sandbox.tokens, user: 'alice', expiresInSeconds: options.accessTokenLifetimeSeconds ?? 3600 },
 		control: sandbox.control,
 		advanceEveryMs: options.advanceEveryMs ?? 0,
+		profiles: sandbox.profiles,
 		seed: sandbox.seed,
 	};
 }
@@ -148,8 +164,11 @@ function print(sandbox: Sandbox, options: SandboxOptions): void {
 		options.advanceEveryMs
 			? `Auto-advance: every ${options.advanceEveryMs} ms each open order moves one status step`
 			: 'Auto-advance: off (orders stay Received unless advanced; see --advance-every or the control API)',
+		sandbox.profiles.length > 0
+			? `Profiles: ${sandbox.profiles.map((name) => `${name} (${PROFILE_DESCRIPTIONS[name as keyof typeof PROFILE_DESCRIPTIONS]})`).join('; ')}`
+			: 'Profiles: none (answers as documented in sandbox/README.md; see --profile)',
 		sandbox.control
-			? `Control API: ON at ${sandbox.baseUrl}/_sandbox (reset, tokens, advance, clock, counts, requests, callbacks, faults)`
+			? `Control API: ON at ${sandbox.baseUrl}/_sandbox (reset, tokens, advance, clock, counts, requests, callbacks, faults, profile)`
 			: 'Control API: off (start with --control to enable /_sandbox)',
 		'',
 		'Try it:',

@@ -4,6 +4,7 @@ import type { CallbackDispatcher } from './domain/callbacks';
 import type { AutoAdvance } from './domain/clock';
 import type { Faults } from './domain/faults';
 import type { Lifecycle } from './domain/lifecycle';
+import type { Profiles } from './domain/profiles';
 import type { TokenStore } from './domain/oauth/store';
 import type { ResolvedOptions } from './options';
 import type { RequestLog } from './domain/request-log';
@@ -19,6 +20,8 @@ export interface SandboxContext {
 	callbacks: CallbackDispatcher;
 	lifecycle: Lifecycle;
 	clock: AutoAdvance;
+	/** The answers the sandbox plays where the spec is silent (domain/profiles.ts). */
+	profiles: Profiles;
 	/** Set once the server listens. */
 	baseUrl: string;
 	/** Issues a token pair without the browser flow (startSandbox's issueTokens, POST /_sandbox/tokens). */

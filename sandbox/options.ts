@@ -1,4 +1,5 @@
 /** Options of startSandbox() and their defaults. */
+import { parseProfiles, type ProfileName } from './domain/profiles';
 
 export interface SandboxOptions {
 	/** 0 = a free port (default for startSandbox; the CLI defaults to 8787). */
@@ -21,6 +22,8 @@ export interface SandboxOptions {
 	redirectUris?: string[];
 	/** Fastify logger; default false. */
 	logger?: boolean;
+	/** Profiles active from the start and after every reset (names, or comma-separated lists); default none. */
+	profiles?: string[];
 }
 
 export const DEFAULT_REDIRECT_URIS = [
@@ -39,6 +42,7 @@ export interface ResolvedOptions {
 	callbackTimeoutMs: number;
 	redirectUris: string[];
 	logger: boolean;
+	profiles: ProfileName[];
 }
 
 function positive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
@@ -61,5 +65,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		callbackTimeoutMs: positive('callbackTimeoutMs', options.callbackTimeoutMs, 5000),
 		redirectUris: [...new Set([...DEFAULT_REDIRECT_URIS, ...(options.redirectUris ?? [])])],
 		logger: options.logger ?? false,
+		profiles: parseProfiles(options.profiles),
 	};
 }

@@ -12,6 +12,7 @@ import { ApiError } from './errors';
 import { Faults } from './domain/faults';
 import { TOKEN_PATH } from './plugins/request-hooks';
 import { Lifecycle } from './domain/lifecycle';
+import { Profiles } from './domain/profiles';
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS, createModel, REFRESH_TOKEN_LIFETIME_SECONDS } from './domain/oauth/model';
 import { newSecret, TokenStore, type OAuthUser } from './domain/oauth/store';
 import { resolveOptions, type SandboxOptions } from './options';
@@ -67,6 +68,8 @@ export interface Sandbox {
 	seed: SeedSummary;
 	control: boolean;
 	redirectUris: string[];
+	/** The profiles it was started with (the control API can change them; reset restores these). */
+	profiles: string[];
 	issueTokens(username: string, clientId?: string): Promise<IssuedTokens>;
 	close(): Promise<void>;
 }
@@ -110,10 +113,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const tokens = new TokenStore();
 	const faults = new Faults();
 	const requestLog = new RequestLog();
+	const profiles = new Profiles(opts.profiles);
 	const callbacks = new CallbackDispatcher({
 		attempts: opts.callbackAttempts,
 		baseDelayMs: opts.callbackBaseDelayMs,
 		timeoutMs: opts.callbackTimeoutMs,
+		prepare: (url, kind, body) => profiles.callback(url, kind, body),
 	});
 	let baseUrl = '';
 	const lifecycle = new Lifecycle(state, callbacks, () => baseUrl);
@@ -173,6 +178,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		callbacks,
 		lifecycle,
 		clock,
+		profiles,
 		get baseUrl() {
 			return baseUrl;
 		},
@@ -182,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			requestLog.clear();
 			callbacks.clear();
 			faults.clear();
+			profiles.reset();
 			clock.set(opts.advanceEveryMs);
 			// The printed pair stays usable across resets, whatever was expired before.
 			const now = Date.now();
@@ -216,6 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		seed: seedSummary(state),
 		control: opts.control,
 		redirectUris: opts.redirectUris,
+		profiles: [...opts.profiles],
 		issueTokens,
 		async close() {
 			if (closed) return;

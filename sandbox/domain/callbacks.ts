@@ -29,6 +29,8 @@ export interface CallbackOptions {
 	attempts: number;
 	baseDelayMs: number;
 	timeoutMs: number;
+	/** Where an event really goes and what it carries (the profiles' say); default as given. */
+	prepare?: (url: string, kind: CallbackKind, body: unknown) => { url: string; body: unknown };
 }
 
 interface Job {
@@ -65,8 +67,9 @@ export class CallbackDispatcher {
 		});
 	}
 
-	enqueue(orderId: string, url: string, kind: CallbackKind, body: unknown): void {
+	enqueue(orderId: string, givenUrl: string, kind: CallbackKind, givenBody: unknown): void {
 		if (this.closed) return;
+		const { url, body } = this.options.prepare ? this.options.prepare(givenUrl, kind, givenBody) : { url: givenUrl, body: givenBody };
 		const job: Job = { orderId, url, kind, body, deliveryId: `dlv_${++this.deliverySeq}` };
 		const key = `${orderId}\n${url}`;
 		const queue = this.queues.get(key);

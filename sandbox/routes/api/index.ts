@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { notFoundHandler } from '../../errors';
+import { applyProfiles } from '../../plugins/profile-hooks';
 import { actThenFail, injectFaults, logRequests } from '../../plugins/request-hooks';
 import { applicationRoutes } from './application';
 import { authenticate } from './auth';
@@ -20,6 +21,8 @@ export function apiRoutes(ctx: SandboxContext) {
 		logRequests(app, ctx);
 		app.addHook('onRequest', injectFaults(ctx));
 		app.addHook('onSend', actThenFail);
+		// After actThenFail, so a 500 it puts in place of an answer gets the profile's error shape too.
+		app.addHook('onSend', applyProfiles(ctx));
 		// Unknown endpoints under /api/v1 are logged and faulted like the others.
 		app.setNotFoundHandler(notFoundHandler);
 		app.addHook('onRequest', normalizeBodyHeaders);

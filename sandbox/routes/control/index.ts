@@ -1,12 +1,13 @@
 /**
  * The control API under /_sandbox (only when the sandbox was started with control on): reset,
- * tokens, order advance, clock, counts, request and callback logs, fault injection.
+ * tokens, order advance, clock, counts, request and callback logs, fault injection, profiles.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError } from '../../errors';
 import { validateFaults } from '../../domain/faults';
 import { STATUSES } from '../../domain/lifecycle';
+import { parseProfiles, PROFILE_DESCRIPTIONS, PROFILE_NAMES, ProfileError } from '../../domain/profiles';
 import type { ErrorRecord } from '../../domain/types';
 import { normalizeBodyHeaders } from '../api/body-rules';
 import { orderView } from '../../domain/views';
@@ -65,6 +66,7 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|DELETE /_sandbox/requests',
 				'GET|DELETE /_sandbox/callbacks',
 				'GET|POST|DELETE /_sandbox/faults',
+				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 			],
 			statuses: STATUSES.map((s) => ({ StatusID: s.StatusID, StatusDescription: s.StatusDescription })),
 		}));
@@ -133,6 +135,29 @@ export function controlRoutes(ctx: SandboxContext) {
 		app.delete('/faults', async () => {
 			ctx.faults.clear();
 			return ctx.faults.config;
+		});
+
+		const profileAnswer = () => ({
+			profiles: ctx.profiles.list,
+			available: PROFILE_NAMES.map((name) => ({ name, effect: PROFILE_DESCRIPTIONS[name] })),
+		});
+		app.get('/profile', async () => profileAnswer());
+		app.put('/profile', async (request) => {
+			const body = request.body;
+			if (body === null || typeof body !== 'object' || Array.isArray(body) || !('profiles' in body)) {
+				throw new ApiError(400, `Body must be {"profiles": [...]} with names from ${PROFILE_NAMES.join(', ')}`);
+			}
+			try {
+				ctx.profiles.set(parseProfiles((body as { profiles: unknown }).profiles));
+			} catch (error) {
+				if (error instanceof ProfileError) throw new ApiError(400, error.message);
+				throw error;
+			}
+			return profileAnswer();
+		});
+		app.delete('/profile', async () => {
+			ctx.profiles.set([]);
+			return profileAnswer();
 		});
 	};
 }

@@ -1,0 +1,190 @@
+/**
+ * Profiles: the other answers a real service could plausibly give where the spec says "not shown"
+ * (callback payloads, query strings kept or dropped, error body shapes, 200 `{}` vs 204 on DELETE,
+ * `_meta` present or not). With no profile active the sandbox answers exactly as documented in
+ * README.md; each active profile changes one thing. All of their logic is here; the API plugin
+ * applies it in one onSend hook (plugins/profile-hooks.ts) and the callback dispatcher through
+ * `callback()`.
+ */
+import type { CallbackKind } from './callbacks';
+
+export const PROFILE_NAMES = ['callback-shape-alt', 'strip-query', 'gateway-errors', 'aspnet-errors', 'delete-204', 'no-meta'] as const;
+
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
+	'callback-shape-alt': 'callbacks as {"event": "order.status", "data": {camelCase fields}}',
+	'strip-query': 'callback URLs called without their query string',
+	'gateway-errors': 'error bodies {"statusCode": N, "message": "..."} (API gateway)',
+	'aspnet-errors': 'error bodies {"Message": "...", "ModelState": {...}} (ASP.NET)',
+	'delete-204': 'DELETE answers 204 with no body',
+	'no-meta': 'success bodies without _meta',
+};
+
+/** Pairs of profiles that change the same thing and cannot both be on. */
+const EXCLUSIVE: ReadonlyArray<readonly [ProfileName, ProfileName]> = [['gateway-errors', 'aspnet-errors']];
+
+export class ProfileError extends Error {}
+
+/**
+ * Profile names from a flag, an option or a control body: strings, each possibly a comma-separated
+ * list. Unknown names and exclusive pairs are refused; the result is in PROFILE_NAMES order.
+ */
+export function parseProfiles(values: unknown): ProfileName[] {
+	const list = values === undefined || values === null ? [] : Array.isArray(values) ? values : [values];
+	const names = new Set<ProfileName>();
+	for (const value of list) {
+		if (typeof value !== 'string') throw new ProfileError(`profiles must be names (strings), got ${JSON.stringify(value)}`);
+		for (const part of value.split(',')) {
+			const name = part.trim();
+			if (name === '' || name === 'none' || name === 'default') continue;
+			if (!(PROFILE_NAMES as readonly string[]).includes(name)) {
+				throw new ProfileError(`Unknown profile '${name}'; use one of ${PROFILE_NAMES.join(', ')}`);
+			}
+			names.add(name as ProfileName);
+		}
+	}
+	for (const [a, b] of EXCLUSIVE) {
+		if (names.has(a) && names.has(b)) throw new ProfileError(`Profiles '${a}' and '${b}' cannot be combined: an error body has one shape`);
+	}
+	return PROFILE_NAMES.filter((name) => names.has(name));
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** "OrderID" -> "orderId", "StatusUpdateFailed" -> "statusUpdateFailed", "_meta" stays. */
+function camel(key: string): string {
+	const name = key.replace(/ID$/, 'Id');
+	return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** Top-level keys camelCased (values untouched), the way a camelCase service would serialize the record. */
+function camelKeys(source: Json, rename: Record<string, string> = {}): Json {
+	return Object.fromEntries(Object.entries(source).map(([key, value]) => [rename[key] ?? camel(key), value]));
+}
+
+/** The status record (or detailed record) as a camelCase service with an event envelope would send it. */
+function alternativeCallbackBody(kind: CallbackKind, body: unknown): unknown {
+	if (!isObject(body)) return body;
+	// The description travels as "status", the number as "statusId".
+	const data = camelKeys(body, { StatusDescription: 'status' });
+	if (isObject(data._meta)) data._meta = camelKeys(data._meta);
+	if (Array.isArray(data.packages)) data.packages = data.packages.map((entry) => (isObject(entry) ? camelKeys(entry) : entry));
+	if (isObject(data.order)) {
+		const order = camelKeys(data.order, { StatusDescription: 'status' });
+		if (isObject(order._meta)) order._meta = camelKeys(order._meta);
+		data.order = order;
+	}
+	return { event: kind === 'status' ? 'order.status' : 'order.status.details', data };
+}
+
+function withoutQuery(url: string): string {
+	try {
+		const parsed = new URL(url);
+		parsed.search = '';
+		parsed.hash = '';
+		return parsed.toString();
+	} catch {
+		return url;
+	}
+}
+
+/** A field path at the start of a message: Items[1].Product.ID, Items[0].Product.TemplateFields["a b"], InviteKey. */
+const FIELD_MESSAGE = /^([A-Za-z_$][\w$]*(?:\[\d+\]|\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])*) (.+)$/;
+/** How a message about a top-level field goes on: tells "Items is required" from "Invalid store ...". */
+const ROOT_FIELD_TAIL = /^(is required|is not a field of |must )/;
+
+/** "Items[1].Recipient.Postalcode is required" -> ["Items[1].Recipient.Postalcode", "The Postalcode field is required."]. */
+function modelStateEntry(message: string): [string, string] | undefined {
+	const match = FIELD_MESSAGE.exec(message);
+	if (!match) return undefined;
+	const [, path, tail] = match;
+	const nested = /[.[]/.test(path);
+	if (!nested && !ROOT_FIELD_TAIL.test(tail)) return undefined;
+	const name = /(?:^|\.)([A-Za-z_$][\w$]*)(?:\[\d+\])?$/.exec(path)?.[1] ?? path;
+	if (tail === 'is required') return [path, `The ${name} field is required.`];
+	if (tail.startsWith('must ')) return [path, `The field ${name} ${tail}.`];
+	return [path, `${name} ${tail}`];
+}
+
+function aspNetErrorBody(status: number, messages: string[]): Json {
+	const modelState: Record<string, string[]> = {};
+	const other: string[] = [];
+	if (status === 400) {
+		for (const message of messages) {
+			const entry = modelStateEntry(message);
+			if (entry) (modelState[entry[0]] ??= []).push(entry[1]);
+			else other.push(message);
+		}
+	}
+	if (Object.keys(modelState).length === 0) return { Message: messages.join('; ') };
+	// ASP.NET keeps errors about the body as a whole under the empty key.
+	if (other.length > 0) modelState[''] = other;
+	return { Message: 'The request is invalid.', ModelState: modelState };
+}
+
+/** The profiles active in one sandbox. `reset()` returns to the ones it was started with. */
+export class Profiles {
+	private active: ReadonlySet<ProfileName>;
+
+	constructor(private readonly initial: readonly ProfileName[] = []) {
+		this.active = new Set(initial);
+	}
+
+	get list(): ProfileName[] {
+		return PROFILE_NAMES.filter((name) => this.active.has(name));
+	}
+
+	get none(): boolean {
+		return this.active.size === 0;
+	}
+
+	has(name: ProfileName): boolean {
+		return this.active.has(name);
+	}
+
+	/** Replaces the active profiles (already checked by parseProfiles). */
+	set(names: readonly ProfileName[]): void {
+		this.active = new Set(names);
+	}
+
+	reset(): void {
+		this.active = new Set(this.initial);
+	}
+
+	/** Where a status event goes and what it carries (strip-query, callback-shape-alt). */
+	callback(url: string, kind: CallbackKind, body: unknown): { url: string; body: unknown } {
+		if (this.none) return { url, body };
+		return {
+			url: this.has('strip-query') ? withoutQuery(url) : url,
+			body: this.has('callback-shape-alt') ? alternativeCallbackBody(kind, body) : body,
+		};
+	}
+
+	/** The error body for `messages` (gateway-errors, aspnet-errors); undefined keeps `{_meta: {Messages}}`. */
+	errorBody(status: number, messages: string[]): Json | undefined {
+		if (this.has('gateway-errors')) return { statusCode: status, message: messages.join('; ') };
+		if (this.has('aspnet-errors')) return aspNetErrorBody(status, messages);
+		return undefined;
+	}
+
+	/** Whether a successful DELETE answers 204 with no body (delete-204). */
+	deleteAnswersNoContent(): boolean {
+		return this.has('delete-204');
+	}
+
+	/** A success body without `_meta` (no-meta): on the object itself, or on each element of a list. */
+	successBody(body: unknown): unknown {
+		if (!this.has('no-meta')) return body;
+		const strip = (value: unknown) => {
+			if (!isObject(value) || !('_meta' in value)) return value;
+			const { _meta: _dropped, ...rest } = value;
+			return rest;
+		};
+		return Array.isArray(body) ? body.map(strip) : strip(body);
+	}
+}

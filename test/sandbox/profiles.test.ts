@@ -1,0 +1,346 @@
+/**
+ * Profiles: each is selectable by startSandbox option, by the control API and by the command-line
+ * flag, and changes the answer as documented; with none the sandbox answers as before.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { AxiosInstance } from 'axios';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { apiClient, controlClient, eventually, http as plain, messages, orderItem } from './support';
+
+/** Records every callback POST: the path as requested (query included) and the parsed body. */
+class Receiver {
+	readonly received: Array<{ url: string; body: Record<string, unknown> }> = [];
+	private server!: http.Server;
+	url = '';
+
+	async start() {
+		this.server = http.createServer((req, res) => {
+			let raw = '';
+			req.on('data', (chunk) => (raw += chunk));
+			req.on('end', () => {
+				this.received.push({ url: req.url ?? '', body: JSON.parse(raw) });
+				res.writeHead(200).end('ok');
+			});
+		});
+		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	stop() {
+		this.server.closeAllConnections();
+		return new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
+}
+
+let sandbox: Sandbox;
+let api: AxiosInstance;
+let control: AxiosInstance;
+let receiver: Receiver;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, control: true, callbackBaseDelayMs: 10 });
+	api = apiClient(sandbox);
+	control = controlClient(sandbox);
+	receiver = new Receiver();
+	await receiver.start();
+});
+beforeEach(async () => {
+	await control.post('/reset');
+	receiver.received.length = 0;
+});
+afterAll(async () => {
+	await sandbox.close();
+	await receiver.stop();
+});
+
+const use = async (...profiles: string[]) => {
+	const answer = await control.put('/profile', { profiles });
+	expect(answer.status).toBe(200);
+	return answer.data as { profiles: string[] };
+};
+
+const badBatch = () => ({
+	Items: [orderItem({ PartnerOrderReference: 'good' }), orderItem({ PartnerOrderReference: 'bad' }, { ID: 'no-such-product' })],
+});
+
+async function createWithCallbacks(query: string) {
+	const response = await api.post(`/store/${sandbox.storeId}/order`, {
+		Items: [
+			orderItem({
+				PartnerOrderReference: 'cb-1',
+				StatusCallbackUrl: `${receiver.url}/status${query}`,
+				StatusDetailsCallbackUrl: `${receiver.url}/details${query}`,
+			}),
+		],
+	});
+	expect(response.status).toBe(200);
+	return response.data[0] as { ID: string; OrderNumber: string };
+}
+
+describe('selecting profiles', () => {
+	it('the control API sets, lists, refuses unknown names and combinations, and reset restores the start set', async () => {
+		expect((await control.get('/profile')).data.profiles).toEqual([]);
+		expect((await control.get('/profile')).data.available.map((p: { name: string }) => p.name)).toEqual([
+			'callback-shape-alt',
+			'strip-query',
+			'gateway-errors',
+			'aspnet-errors',
+			'delete-204',
+			'no-meta',
+		]);
+		// Comma-separated and repeated names combine, in a fixed order.
+		expect((await use('no-meta,delete-204', 'strip-query', 'no-meta')).profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
+		expect((await control.get('/profile')).data.profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
+
+		const unknown = await control.put('/profile', { profiles: ['gateway-errors', 'teapot'] });
+		expect(unknown.status).toBe(400);
+		expect(messages(unknown.data)[0]).toMatch(/^Unknown profile 'teapot'; use one of callback-shape-alt, /);
+		const both = await control.put('/profile', { profiles: ['gateway-errors', 'aspnet-errors'] });
+		expect(both.status).toBe(400);
+		expect(messages(both.data)[0]).toMatch(/cannot be combined/);
+		expect((await control.put('/profile', {})).status).toBe(400);
+		// A refused change leaves the profiles as they were.
+		expect((await control.get('/profile')).data.profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
+
+		await control.post('/reset');
+		expect((await control.get('/profile')).data.profiles).toEqual([]);
+		await use('no-meta');
+		expect((await control.delete('/profile')).data.profiles).toEqual([]);
+	});
+
+	it('the startSandbox option sets the profiles from the start and after every reset', async () => {
+		const other = await startSandbox({ port: 0, control: true, profiles: ['gateway-errors,delete-204'] });
+		try {
+			expect(other.profiles).toEqual(['gateway-errors', 'delete-204']);
+			const otherControl = controlClient(other);
+			expect((await otherControl.get('/profile')).data.profiles).toEqual(['gateway-errors', 'delete-204']);
+			const notFound = await apiClient(other).get(`/store/${other.storeId}/order/ord_nope`);
+			expect(notFound.data).toEqual({ statusCode: 404, message: "Order 'ord_nope' does not exist in store 'store_main'" });
+			await otherControl.put('/profile', { profiles: [] });
+			expect((await apiClient(other).get(`/store/${other.storeId}/order/ord_nope`)).data).toEqual({
+				_meta: { Messages: ["Order 'ord_nope' does not exist in store 'store_main'"] },
+			});
+			await otherControl.post('/reset');
+			expect((await otherControl.get('/profile')).data.profiles).toEqual(['gateway-errors', 'delete-204']);
+		} finally {
+			await other.close();
+		}
+		await expect(startSandbox({ port: 0, profiles: ['nope'] })).rejects.toThrow(/Unknown profile 'nope'/);
+	});
+
+	it('the --profile flag (repeatable, comma-separated) selects them on the command line; an unknown name exits 2', async () => {
+		const cli = path.join(__dirname, '../../sandbox/cli.ts');
+		const tsx = path.join(__dirname, '../../node_modules/.bin/tsx');
+		const run = (args: string[]) =>
+			new Promise<{ code: number | null; stdout: string; stderr: string; child: ReturnType<typeof spawn> }>((resolve) => {
+				const child = spawn(tsx, [cli, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+				let stdout = '';
+				let stderr = '';
+				child.stdout.on('data', (chunk) => {
+					stdout += chunk;
+					// --json prints one line once listening; the test then talks to it and stops it.
+					if (stdout.includes('\n')) resolve({ code: null, stdout, stderr, child });
+				});
+				child.stderr.on('data', (chunk) => (stderr += chunk));
+				child.on('exit', (code) => resolve({ code, stdout, stderr, child }));
+			});
+
+		const refused = await run(['--profile', 'teapot']);
+		expect(refused.code).toBe(2);
+		expect(refused.stderr).toMatch(/--profile: Unknown profile 'teapot'/);
+
+		const started = await run(['--json', '--control', '--profile', 'delete-204', '--profile', 'no-meta,aspnet-errors']);
+		try {
+			const details = JSON.parse(started.stdout) as { baseUrl: string; apiUrl: string; profiles: string[]; applicationId: string; storeId: string; tokens: { accessToken: string }; subscriptionKey: string };
+			expect(details.profiles).toEqual(['aspnet-errors', 'delete-204', 'no-meta']);
+			expect((await plain.get(`${details.baseUrl}/_sandbox/profile`)).data.profiles).toEqual(['aspnet-errors', 'delete-204', 'no-meta']);
+			const headers = { 'Ocp-Apim-Subscription-Key': details.subscriptionKey, Authorization: `Bearer ${details.tokens.accessToken}` };
+			const removed = await plain.delete(`${details.apiUrl}/application/${details.applicationId}/store/${details.storeId}`, { headers });
+			expect(removed.status).toBe(204);
+			const user = await plain.get(`${details.apiUrl}/user`, { headers });
+			expect(user.data.ID).toBe('usr_alice');
+			expect(user.data).not.toHaveProperty('_meta');
+		} finally {
+			started.child.kill('SIGTERM');
+		}
+	});
+});
+
+describe('with no profile (the documented answers)', () => {
+	it('keeps _meta error bodies, 200 {} on DELETE, _meta on success, and spec-shaped callbacks to the URLs as given', async () => {
+		const rejected = await api.post(`/store/${sandbox.storeId}/order`, badBatch());
+		expect(rejected.data).toEqual({ _meta: { Messages: ["Items[1].Product.ID 'no-such-product' is not a product of the catalogue"] } });
+		const order = await createWithCallbacks('?secret=s3&store=store_main');
+		expect((await api.get(`/store/${sandbox.storeId}/order/${order.ID}`)).data._meta).toEqual({ Messages: [] });
+		await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
+		const status = receiver.received.find((r) => r.url.startsWith('/status'))!;
+		expect(status.url).toBe('/status?secret=s3&store=store_main');
+		expect(status.body).toMatchObject({ OrderID: order.ID, OrderNumber: order.OrderNumber, StatusID: 1, StatusDescription: 'Received' });
+		const removed = await api.delete(`/application/${sandbox.applicationId}/store/${sandbox.storeId}`);
+		expect([removed.status, removed.data]).toEqual([200, {}]);
+	});
+});
+
+describe('callback-shape-alt', () => {
+	it('sends {event, data} with camelCase fields to both URLs, the detailed one with its order', async () => {
+		await use('callback-shape-alt');
+		const order = await createWithCallbacks('');
+		await control.post(`/orders/${order.ID}/advance`, { toStatusId: 4 });
+		await eventually(async () => (receiver.received.length >= 8 ? true : undefined));
+		const statuses = receiver.received.filter((r) => r.url === '/status').map((r) => r.body);
+		expect(statuses.map((b) => b.event)).toEqual(['order.status', 'order.status', 'order.status', 'order.status']);
+		const shipped = statuses[3].data as Record<string, unknown>;
+		expect(shipped).toMatchObject({
+			orderId: order.ID,
+			orderNumber: order.OrderNumber,
+			status: 'Shipped',
+			statusId: 4,
+			trackingNumber: expect.stringMatching(/^1ZPS\d{10}$/),
+			_meta: { messages: ['Order shipped (Standard)'], changeType: 'StatusChanged' },
+		});
+		expect(typeof shipped.timestamp).toBe('string');
+		expect(shipped).not.toHaveProperty('StatusID');
+		expect(shipped).not.toHaveProperty('StatusDescription');
+		const details = receiver.received.filter((r) => r.url === '/details').map((r) => r.body);
+		expect(details[3].event).toBe('order.status.details');
+		expect(details[3].data).toMatchObject({
+			orderId: order.ID,
+			partnerOrderReference: 'cb-1',
+			storeId: 'store_main',
+			completed: false,
+			order: { id: order.ID, orderNumber: order.OrderNumber, statusId: 4, status: 'Shipped' },
+		});
+		// The API itself is unchanged.
+		expect((await api.get(`/store/${sandbox.storeId}/order/${order.ID}/status`)).data[3]).toMatchObject({ StatusID: 4, StatusDescription: 'Shipped' });
+	});
+});
+
+describe('strip-query', () => {
+	it('calls the callback URLs without their query string; the order still carries them as given', async () => {
+		await use('strip-query');
+		const order = await createWithCallbacks('?secret=s3&store=store_main');
+		await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
+		expect(receiver.received.map((r) => r.url).sort()).toEqual(['/details', '/status']);
+		const deliveries = (await control.get('/callbacks')).data.deliveries as Array<{ url: string }>;
+		expect(deliveries.map((d) => d.url).sort()).toEqual([`${receiver.url}/details`, `${receiver.url}/status`]);
+		const stored = (await api.get(`/store/${sandbox.storeId}/order/${order.ID}`)).data.OrderDetails;
+		expect(stored.StatusCallbackUrl).toBe(`${receiver.url}/status?secret=s3&store=store_main`);
+	});
+
+	it('combines with callback-shape-alt', async () => {
+		await use('strip-query,callback-shape-alt');
+		await createWithCallbacks('?secret=s3');
+		await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
+		const status = receiver.received.find((r) => r.url.startsWith('/status'))!;
+		expect(status.url).toBe('/status');
+		expect(status.body).toMatchObject({ event: 'order.status', data: { status: 'Received', statusId: 1 } });
+	});
+});
+
+describe('gateway-errors', () => {
+	it('every error body is {statusCode, message} in the service words, Items[k] hints kept', async () => {
+		await use('gateway-errors');
+		expect((await api.post(`/store/${sandbox.storeId}/order`, badBatch())).data).toEqual({
+			statusCode: 400,
+			message: "Items[1].Product.ID 'no-such-product' is not a product of the catalogue",
+		});
+		const twoBad = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem(), { Recipient: {} }, orderItem({}, { Quantity: 0 })] });
+		expect(twoBad.data).toEqual({
+			statusCode: 400,
+			message: 'Items[1].Product is required; Items[2].Product.Quantity must be an integer >= 1',
+		});
+		const badKey = await apiClient(sandbox).get('/user', { headers: { 'Ocp-Apim-Subscription-Key': 'wrong' } });
+		expect(badKey.status).toBe(401);
+		expect(badKey.data).toEqual({ statusCode: 401, message: 'Invalid subscription key: the Ocp-Apim-Subscription-Key header does not match any subscription' });
+		const carol = apiClient(sandbox, (await sandbox.issueTokens('carol')).accessToken);
+		expect((await carol.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem()] })).data).toEqual({
+			statusCode: 403,
+			message: 'Insufficient privileges: this operation needs Order.Self.Write or Order.All.Write',
+		});
+		// Injected faults and unknown endpoints too.
+		await control.post('/faults', { rate503: 1 });
+		expect((await api.get('/user')).data).toEqual({ statusCode: 503, message: 'Service unavailable (injected fault); retry later' });
+		await control.delete('/faults');
+		expect((await api.get('/nothing')).data).toEqual({ statusCode: 404, message: 'No endpoint GET /api/v1/nothing' });
+		// Success bodies are untouched.
+		expect((await api.get('/user')).data._meta).toEqual({ Messages: [] });
+	});
+});
+
+describe('aspnet-errors', () => {
+	it('validation errors are {Message, ModelState} keyed by field; other errors {Message}', async () => {
+		await use('aspnet-errors');
+		expect((await api.post(`/store/${sandbox.storeId}/order`, badBatch())).data).toEqual({
+			Message: 'The request is invalid.',
+			ModelState: { 'Items[1].Product.ID': ["ID 'no-such-product' is not a product of the catalogue"] },
+		});
+		const schema = await api.post(`/store/${sandbox.storeId}/order`, {
+			Items: [orderItem(), { Recipient: {} }, orderItem({ Recipient: { PostalCode: '1' } }, { Quantity: 0 })],
+		});
+		expect(schema.data).toEqual({
+			Message: 'The request is invalid.',
+			ModelState: {
+				'Items[1].Product': ['The Product field is required.'],
+				'Items[2].Product.Quantity': ['The field Quantity must be an integer >= 1.'],
+				'Items[2].Recipient.PostalCode': ['PostalCode is not a field of Recipient'],
+			},
+		});
+		expect((await api.post(`/store/${sandbox.storeId}/order`, {})).data).toEqual({
+			Message: 'The request is invalid.',
+			ModelState: { Items: ['The Items field is required.'] },
+		});
+		expect((await api.post('/store/store_unassociated/order', { Items: [orderItem()] })).data).toEqual({
+			Message: "Invalid store 'store_unassociated': the calling application is not associated with this store",
+		});
+		expect((await api.post('/store/invite', { InviteKey: 'INVITE-USED-0001' })).data).toEqual({ Message: 'This invite key has already been used' });
+		expect((await api.get(`/store/${sandbox.storeId}/order/ord_nope`)).data).toEqual({
+			Message: "Order 'ord_nope' does not exist in store 'store_main'",
+		});
+		const badKey = await apiClient(sandbox).get('/user', { headers: { 'Ocp-Apim-Subscription-Key': 'wrong' } });
+		expect([badKey.status, badKey.data]).toEqual([
+			401,
+			{ Message: 'Invalid subscription key: the Ocp-Apim-Subscription-Key header does not match any subscription' },
+		]);
+	});
+});
+
+describe('delete-204', () => {
+	it('a successful DELETE answers 204 with no body; a refused one keeps its 400 and body', async () => {
+		await use('delete-204');
+		const removed = await api.delete(`/application/${sandbox.applicationId}/store/${sandbox.storeId}`, { responseType: 'text' });
+		expect(removed.status).toBe(204);
+		expect(removed.data).toBe('');
+		expect(removed.headers['content-type']).toBeUndefined();
+		// The association is really gone.
+		expect((await api.post(`/store/${sandbox.storeId}/order/price`, { Items: [orderItem()] })).status).toBe(400);
+		const again = await api.delete(`/application/${sandbox.applicationId}/store/${sandbox.storeId}`);
+		expect(again.status).toBe(400);
+		expect(messages(again.data)[0]).toMatch(/^No association exists/);
+		const log = (await control.get('/requests')).data.requests as Array<{ method: string; status: number }>;
+		expect(log.filter((entry) => entry.method === 'DELETE').map((entry) => entry.status)).toEqual([204, 400]);
+	});
+});
+
+describe('no-meta', () => {
+	it('success bodies carry no _meta; the rest of each body and the error bodies are unchanged', async () => {
+		await use('no-meta');
+		const created = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem({ PartnerOrderReference: 'm-1' }), orderItem({ PartnerOrderReference: 'm-2' })] });
+		expect(created.status).toBe(200);
+		expect(created.data.map((o: Record<string, unknown>) => [o.PartnerOrderReference, o.StatusID, '_meta' in o])).toEqual([
+			['m-1', 1, false],
+			['m-2', 1, false],
+		]);
+		const id = created.data[0].ID as string;
+		const read = (await api.get(`/store/${sandbox.storeId}/order/${id}`)).data;
+		expect(read.ID).toBe(id);
+		expect(read).not.toHaveProperty('_meta');
+		const history = (await api.get(`/store/${sandbox.storeId}/order/${id}/status`)).data as Array<Record<string, unknown>>;
+		expect(history.map((r) => [r.StatusDescription, '_meta' in r])).toEqual([['Received', false]]);
+		const user = (await api.get('/user')).data;
+		expect([user.ID, '_meta' in user]).toEqual(['usr_alice', false]);
+		expect(messages((await api.get(`/store/${sandbox.storeId}/order/ord_nope`)).data)).toEqual(["Order 'ord_nope' does not exist in store 'store_main'"]);
+	});
+});
