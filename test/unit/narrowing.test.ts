@@ -122,6 +122,18 @@ test('Items[k] references: positions inside the batch only, and the words about 
 	]);
 });
 
+test('one message listing several items (a gateway joins them) is cut into the part about each item', () => {
+	const joined = "Items[1].Product.ID 'x' is unknown; Items[3].Product.DeliveryMethod 'Teleport' is not supported; use one of Standard, Mail";
+	expect(messagesAbout([joined], 1)).toEqual(["Product.ID 'x' is unknown"]);
+	expect(messagesAbout([joined], 3)).toEqual(["Product.DeliveryMethod 'Teleport' is not supported; use one of Standard, Mail"]);
+	expect(messagesAbout(['Validation failed: Items[0].Quantity must be positive, Items[2].Recipient is required and Items[0].ID is empty.'], 0)).toEqual([
+		'Validation failed: Quantity must be positive',
+		'Validation failed: ID is empty.',
+	]);
+	// A reference inside a sentence does not cut it.
+	expect(messagesAbout(['Items[2] duplicates Items[0]'], 2)).toEqual(['the order item duplicates Items[0]']);
+});
+
 test('batches in parallel: never more in flight than allowed, every item paired to its own result', async () => {
 	let inFlight = 0;
 	let most = 0;

@@ -52,10 +52,33 @@ export function namedPositions(messages: readonly string[], size: number): numbe
 	return [...positions].sort((a, b) => a - b);
 }
 
+/** Where a later reference starts a new entry of a list: after a separator. */
+const ENTRY_START = /(?:[;,.|\n]\s*|\band\s+)$/;
+const TRAILING_SEPARATORS = /(?:[\s;,|]+|\s+and)+$/;
+
+/**
+ * One message listing several items' problems, as a gateway joins them into its single `message`
+ * ("Items[1].Product.ID ...; Items[3].Product.DeliveryMethod ..."), cut into the part about each
+ * item. The text before the first item, if any, stays in front of every part. A message about one
+ * item, or one that names others inside a sentence ("Items[2] duplicates Items[0]"), stays whole.
+ */
+function partsByItem(text: string): Array<{ position: number; text: string }> | undefined {
+	const starts = [...text.matchAll(ITEM_REFERENCE)]
+		.filter((match, n) => n === 0 || ENTRY_START.test(text.slice(0, match.index)))
+		.map((match) => ({ index: match.index, position: Number(match[1]) }));
+	if (new Set(starts.map((start) => start.position)).size < 2) return undefined;
+	const prefix = text.slice(0, starts[0].index);
+	return starts.map((start, n) => ({
+		position: start.position,
+		text: `${prefix}${text.slice(start.index, starts[n + 1]?.index ?? text.length).replace(TRAILING_SEPARATORS, '')}`,
+	}));
+}
+
 /** What the service said about the item at `position`, in the item's own terms. */
 export function messagesAbout(messages: readonly string[], position: number): string[] {
 	const reference = `Items[${position}]`;
 	return messages
+		.flatMap((text) => partsByItem(text)?.filter((part) => part.position === position).map((part) => part.text) ?? [text])
 		.filter((text) => text.includes(reference))
 		.map((text) => text.replace(`${reference}.`, '').replace(reference, 'the order item'));
 }
