@@ -83,6 +83,15 @@ export class SandboxControl {
 		return await this.control<unknown>('DELETE', '/faults');
 	}
 
+	/** Replaces the active profiles (names from sandbox/domain/profiles.ts; [] = none); reset restores the start set. */
+	async setProfiles(profiles: string[]) {
+		return (await this.control<{ profiles: string[] }>('PUT', '/profile', { profiles })).profiles;
+	}
+
+	async profiles(): Promise<string[]> {
+		return (await this.control<{ profiles: string[] }>('GET', '/profile')).profiles;
+	}
+
 	/** Expires every access token issued so far; refresh tokens stay valid. */
 	async expireTokens() {
 		return await this.control<{ expired: number }>('POST', '/tokens/expire', {});

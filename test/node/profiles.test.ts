@@ -244,3 +244,22 @@ describe.each(PROFILE_SETS.map((profiles) => [profiles.join(', ') || 'no profile
 		});
 	});
 });
+
+describe('profiles switched at run time through the control API', () => {
+	const env = useSandbox();
+
+	test('the same sandbox answers the node one way, then the other; reset returns to the start set', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const get = { resource: 'order', operation: 'get', storeId: env.sandbox.storeId, orderId: locator('ord_nope') };
+		expect(await env.api.setProfiles(['aspnet-errors', 'no-meta'])).toEqual(['aspnet-errors', 'no-meta']);
+		const user = await runPrintStore({ parameters: { resource: 'user', operation: 'getCurrent' }, credentials });
+		expect([user.json[0].ID, '_meta' in user.json[0]]).toEqual(['usr_alice', false]);
+		const notFound = await runPrintStore({ parameters: get, credentials, continueOnFail: true });
+		expect(notFound.json[0].error).toBe('The requested order does not exist');
+		expect(notFound.json[0].description).toContain("Service says: Order 'ord_nope' does not exist in store 'store_main'");
+		await env.api.reset();
+		expect(await env.api.profiles()).toEqual([]);
+		const again = await runPrintStore({ parameters: { resource: 'user', operation: 'getCurrent' }, credentials });
+		expect(again.json[0]._meta).toEqual({ Messages: [] });
+	});
+});
