@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { register, registrationExists, unregister } from './registration';
 import { KNOWN_STATUSES } from './webhook/filter';
 import { emit, readEvents, readPayload, refuse, selectEvents } from './webhook/receive';
+import { CALLBACK_WEBHOOKS } from './webhook/routes';
 import { checkSecret } from './webhook/secret';
 
 const enriching = { show: { enrich: ['order', 'statusHistory'] } };
@@ -40,15 +41,11 @@ export class PrintStoreTrigger implements INodeType {
 			activationHint:
 				"Once you've finished building your workflow, activate it: the trigger then registers its production URLs, and Print Store > Create in this workflow sends them with every order.",
 		},
-		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'status' },
-			// n8n names webhooks 'default' or 'setup' only; 'setup' here is the status details webhook.
-			{ name: 'setup', httpMethod: 'POST', responseMode: 'onReceived', path: 'details' },
-		],
+		webhooks: CALLBACK_WEBHOOKS,
 		properties: [
 			{
 				displayName:
-					'Activate the workflow, then create orders with Print Store > Create and "Status Callbacks" set to "From Print Store Trigger in This Workflow": each order then reports here. For orders created in another workflow or system, set a Callback Secret under Options and use the Production URL of each webhook above followed by ?secret=YOUR_SECRET as the order\'s Status Callback URL (status webhook) and Status Details Callback URL (details webhook).',
+					'Activate the workflow, then create orders with Print Store > Create and "Status Callbacks" set to "From Print Store Trigger in This Workflow": each order then reports here. For orders created in another workflow or system, set a Callback Secret under Options and use the Production URL of each webhook above followed by /YOUR_SECRET (or ?secret=YOUR_SECRET) as the order\'s Status Callback URL (status webhook) and Status Details Callback URL (details webhook).',
 				name: 'wiringNotice',
 				type: 'notice',
 				default: '',
@@ -140,6 +137,14 @@ export class PrintStoreTrigger implements INodeType {
 							'A secret of your own for the callback URLs, needed when orders are created outside this workflow. Leave empty to generate a new one each time the workflow is activated.',
 					},
 					{
+						displayName: 'Duplicate Window (Minutes)',
+						name: 'duplicateWindowMinutes',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 60,
+						description: 'How long an event is remembered for duplicate detection',
+					},
+					{
 						displayName: 'Ignore Duplicate Events',
 						name: 'ignoreDuplicates',
 						type: 'boolean',
@@ -155,12 +160,24 @@ export class PrintStoreTrigger implements INodeType {
 							"Whether to keep the memory of recent events in the workflow's database as well, so a repeated delivery that reaches another n8n process (queue mode with several webhook processes) is still recognised. Costs one database write per new event; not needed with a single n8n process.",
 					},
 					{
-						displayName: 'Duplicate Window (Minutes)',
-						name: 'duplicateWindowMinutes',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 60,
-						description: 'How long an event is remembered for duplicate detection',
+						displayName: 'Secret in Callback URLs',
+						name: 'secretPlacement',
+						type: 'options',
+						options: [
+							{
+								name: 'As a Path Segment',
+								value: 'path',
+								description: '…/status/SECRET: survives services that drop or rewrite query strings',
+							},
+							{
+								name: 'As a Query Parameter',
+								value: 'query',
+								description: "…/status?secret=SECRET: kept out of n8n's debug log, which shows webhook paths",
+							},
+						],
+						default: 'path',
+						description:
+							'How the URLs this trigger gives Print Store > Create carry the secret. Callbacks are accepted with the secret in either place, whatever you choose.',
 					},
 				],
 			},

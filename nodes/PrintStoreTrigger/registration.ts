@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { registerCallbacks, unregisterCallbacks } from '../shared/callbackRegistry';
-import { withSecretQuery } from '../shared/callbackUrls';
+import { withSecretQuery, withSecretSegment } from '../shared/callbackUrls';
 import { forgetSharedEvents, forgetTrigger } from './webhook/dedupe';
 import type { Registration } from './webhook/secret';
 import { fixedSecret, registrationKey, secretsMatch } from './webhook/secret';
@@ -17,8 +17,17 @@ function isTest(ctx: IHookFunctions): boolean {
 	return ctx.getMode() === 'manual';
 }
 
+/** A webhook's URL with the secret where the trigger's "Secret in Callback URLs" option puts it. */
+function callbackUrl(ctx: IHookFunctions, webhook: 'default' | 'setup', secret: string): string {
+	const options = ctx.getNodeParameter('options', {}) as { secretPlacement?: string };
+	const url = ctx.getNodeWebhookUrl(webhook) as string;
+	// A secret of the user's own with characters a path segment would carry encoded goes in the query.
+	const pathSafe = /^[A-Za-z0-9._~-]+$/.test(secret);
+	return options.secretPlacement === 'query' || !pathSafe ? withSecretQuery(url, secret) : withSecretSegment(url, secret);
+}
+
 function statusUrl(ctx: IHookFunctions, secret: string): string {
-	return withSecretQuery(ctx.getNodeWebhookUrl('default') as string, secret);
+	return callbackUrl(ctx, 'default', secret);
 }
 
 /** Keeps an existing registration (and its secret) across n8n restarts. */
@@ -34,7 +43,7 @@ export function register(ctx: IHookFunctions): void {
 	const secret = fixedSecret(ctx) || randomBytes(24).toString('hex');
 	const registration: Registration = {
 		statusUrl: statusUrl(ctx, secret),
-		detailsUrl: withSecretQuery(ctx.getNodeWebhookUrl('setup') as string, secret),
+		detailsUrl: callbackUrl(ctx, 'setup', secret),
 		secret,
 		registeredAt: new Date().toISOString(),
 	};

@@ -19,6 +19,17 @@ export function withSecretQuery(webhookUrl: string, secret: string): string {
 	return `${webhookUrl}${webhookUrl.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;
 }
 
+/**
+ * A trigger URL with the order's store added in the same form as its secret: one more path segment
+ * after a path-form secret (`.../status/<secret>/<store>`), `&store=` after a query-form one. The
+ * trigger reads it back for Fetch From the API, since status records carry no store.
+ */
+export function withStore(callbackUrl: string, storeId: string): string {
+	if (/[?&]secret=/i.test(callbackUrl)) return `${callbackUrl}&store=${encodeURIComponent(storeId)}`;
+	const [base, query] = callbackUrl.split('?', 2);
+	return `${base.replace(/\/+$/, '')}/${encodeURIComponent(storeId)}${query !== undefined ? `?${query}` : ''}`;
+}
+
 /** `?secret=...` / `&secret=...` in any URL. */
 const QUERY_SECRET = /([?&]secret=)[^&#\s"'<>]*/gi;
 /** `/<webhook id>/status/<secret>` or `.../details/<secret>`: the path form. */

@@ -3,11 +3,13 @@
  * level, and the data of every execution) contains a secret: the subscription key, the client
  * secret, any access or refresh token the sandbox issued (recognisable by their format), or the
  * callback secret of any trigger activation (read from the callback URLs of every order the
- * sandbox stored, the only place they are meant to be).
+ * sandbox stored, the only place they are meant to be, apart from n8n's own debug lines naming
+ * webhook paths).
  */
 import { readFileSync } from 'node:fs';
 
 import type { Execution } from '../../scripts/n8n/client';
+import { callbackSecretOf } from '../helpers/secrets';
 import { describeE2E, e2e } from './helpers/harness';
 
 const SANDBOX_TOKEN = /\b(?:at|rt)_[A-Za-z0-9_-]{32}/g;
@@ -26,7 +28,7 @@ describeE2E('secrets after the whole end-to-end run', () => {
 		for (const order of await e2e().sandbox.orders()) {
 			const details = (order.OrderDetails ?? {}) as Record<string, unknown>;
 			for (const url of [details.StatusCallbackUrl, details.StatusDetailsCallbackUrl]) {
-				const secret = typeof url === 'string' ? new URL(url).searchParams.get('secret') : null;
+				const secret = typeof url === 'string' ? callbackSecretOf(url) : null;
 				// Generated per activation (48 hex digits). A fixed Callback Secret is a parameter of the
 				// workflow, shown wherever the workflow is, like any other node parameter.
 				if (secret && /^[0-9a-f]{48}$/.test(secret)) callbackSecrets.add(secret);
@@ -51,6 +53,16 @@ describeE2E('secrets after the whole end-to-end run', () => {
 		process.stdout.write(`\nsecrets scan: ${log.length} bytes of n8n log, ${executions.length} executions, ${callbackSecrets.size} callback secrets\n`);
 		expect(executions.length).toBeGreaterThan(20);
 
-		expect([...findings('n8n log', log, secrets), ...findings('executions', JSON.stringify(executions), secrets)]).toEqual([]);
+		// n8n writes the path of every webhook request to its log at debug level. A callback secret
+		// sent as a path segment (the trigger's default form) is in those lines by n8n's design, as the
+		// README says; only they are left out, and only of the search for callback secrets.
+		const webhookPathLines = /^.*Received webhook "[A-Z]+" for path "[^"]*".*$/gm;
+		expect(log.match(webhookPathLines)?.length ?? 0).toBeGreaterThan(0);
+		const apiSecrets = secrets.filter((secret) => !callbackSecrets.has(secret));
+		expect([
+			...findings('n8n log', log, apiSecrets),
+			...findings('n8n log (webhook path lines left out)', log.replace(webhookPathLines, ''), [...callbackSecrets]),
+			...findings('executions', JSON.stringify(executions), secrets),
+		]).toEqual([]);
 	});
 });

@@ -11,3 +11,15 @@ export function secretValues(sandbox: Sandbox, extra: string[] = []): string[] {
 export function leaks(where: string, text: string, secrets: string[]): string[] {
 	return secrets.filter((secret) => text.includes(secret)).map((secret) => `${where} contains ${secret.slice(0, 4)}…`);
 }
+
+/**
+ * The callback secret a trigger URL carries: the `?secret=` query, else the path segment after
+ * `/<webhook id>/status/` or `/details/` (the form the trigger registers by default); null if none.
+ */
+export function callbackSecretOf(url: string): string | null {
+	const parsed = new URL(url);
+	const inQuery = parsed.searchParams.get('secret');
+	if (inQuery) return inQuery;
+	const match = /\/[0-9a-f-]{36}\/(?:status|details)\/([^/]+)/i.exec(parsed.pathname);
+	return match ? decodeURIComponent(match[1]) : null;
+}

@@ -34,7 +34,12 @@ export interface TriggerHost {
 	url(kind: 'status' | 'details'): string;
 	/** The secret the activation registered. */
 	secret(): string;
+	/** The URL the activation registered for Create (secret included, as the trigger's option places it). */
+	registeredUrl(kind: 'status' | 'details'): string;
+	/** POSTs to the webhook URL (`url(kind)`) followed by `suffix`, e.g. `?secret=...` or `/<secret>`. */
 	post(kind: 'status' | 'details', body: string | Buffer, options?: { query?: string; contentType?: string }): Promise<Delivery>;
+	/** POSTs to any URL of this host, e.g. one Create sent with an order. */
+	postTo(url: string, body: string | Buffer, contentType?: string): Promise<Delivery>;
 	activate(): Promise<void>;
 	deactivate(): Promise<void>;
 	close(): Promise<void>;
@@ -72,6 +77,28 @@ function parseBody(raw: Buffer, contentType: string): unknown {
 	if (contentType.includes('x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
 	if (contentType.includes('xml')) return { xml: text };
 	return text;
+}
+
+/**
+ * n8n's routing of `/webhook/<webhook id>/<path>`: a static webhook path first, else a dynamic one
+ * (`:name` segments) with as many segments, its parameters taken from the path, decoded.
+ */
+function matchWebhook(descriptions: IWebhookDescription[], pathname: string, webhookId: string) {
+	const segments = pathname.split('/').filter(Boolean);
+	const at = segments.indexOf(webhookId);
+	if (at < 0) return undefined;
+	const rest = segments.slice(at + 1).map((segment) => decodeURIComponent(segment));
+	const fixed = descriptions.find((entry) => !String(entry.path).includes(':') && entry.path === rest.join('/'));
+	if (fixed) return { description: fixed, params: {} as Record<string, string> };
+	for (const entry of descriptions) {
+		const parts = String(entry.path).split('/');
+		if (parts.length !== rest.length) continue;
+		const params: Record<string, string> = {};
+		if (parts.every((part, index) => (part.startsWith(':') ? ((params[part.slice(1)] = rest[index]), true) : part === rest[index]))) {
+			return { description: entry, params };
+		}
+	}
+	return undefined;
 }
 
 export async function startTrigger(options: {
@@ -129,10 +156,15 @@ export async function startTrigger(options: {
 		request.on('end', () => {
 			void (async () => {
 				const url = new URL(request.url ?? '/', base);
-				const kind = url.pathname.split('/').pop();
-				const description = descriptions.find((entry) => entry.path === kind)!;
+				const route = matchWebhook(descriptions, url.pathname, String(node.webhookId));
+				if (!route) {
+					withExpressMethods(response).status(404).json({ message: 'The requested webhook is not registered.' });
+					return;
+				}
+				const { description, params } = route;
 				const raw = Buffer.concat(chunks);
 				const req = Object.assign(request, {
+					params,
 					query: Object.fromEntries(url.searchParams),
 					body: parseBody(raw, String(request.headers['content-type'] ?? '')),
 					rawBody: raw,
@@ -166,8 +198,13 @@ export async function startTrigger(options: {
 			const registration = (workflow.getStaticData('node', node) as IDataObject)[mode === 'manual' ? 'testRegistration' : 'registration'] as IDataObject | undefined;
 			return String(registration?.secret ?? '');
 		},
-		async post(kind, body, { query = '', contentType = 'application/json' } = {}) {
-			const response = await fetch(`${host.url(kind)}${query}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+		registeredUrl: (kind) => {
+			const registration = (workflow.getStaticData('node', node) as IDataObject)[mode === 'manual' ? 'testRegistration' : 'registration'] as IDataObject | undefined;
+			return String(registration?.[kind === 'status' ? 'statusUrl' : 'detailsUrl'] ?? '');
+		},
+		post: async (kind, body, { query = '', contentType = 'application/json' } = {}) => await host.postTo(`${host.url(kind)}${query}`, body, contentType),
+		async postTo(url, body, contentType = 'application/json') {
+			const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
 			const answer = (await response.json().catch(() => null)) as IDataObject | null;
 			const id = Number(response.headers.get('x-delivery'));
 			// Enrichment answers first and emits after its lookups: wait for the emission.

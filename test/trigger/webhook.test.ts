@@ -40,15 +40,26 @@ describe('activation', () => {
 		const registry = host.staticData.global as IDataObject;
 		expect(registry.printStoreTriggerCallbacks).toEqual({
 			'Print Store Trigger': {
-				statusUrl: `${host.url('status')}?secret=${secret}`,
-				detailsUrl: `${host.url('details')}?secret=${secret}`,
+				statusUrl: `${host.url('status')}/${secret}`,
+				detailsUrl: `${host.url('details')}/${secret}`,
 				registeredAt: expect.any(String),
 			},
 		});
-		expect((await host.post('status', record('a'), { query: `?secret=${secret}` })).status).toBe(200);
+		expect((await host.postTo(host.registeredUrl('status'), record('a'))).status).toBe(200);
+		expect((await host.post('status', record('a2'), { query: `?secret=${secret}` })).status).toBe(200);
 		await host.deactivate();
 		expect(registry.printStoreTriggerCallbacks).toBeUndefined();
 		expect((await host.post('status', record('b'), { query: `?secret=${secret}` })).status).toBe(403);
+		expect((await host.post('status', record('b2'), { query: `/${secret}` })).status).toBe(403);
+	});
+
+	test('"As a Query Parameter" registers ?secret= URLs; a fixed secret that a path segment would mangle goes in the query too', async () => {
+		const query = await activeTrigger({ options: { secretPlacement: 'query' } });
+		expect(query.registeredUrl('status')).toBe(`${query.url('status')}?secret=${query.secret()}`);
+		expect(query.registeredUrl('details')).toBe(`${query.url('details')}?secret=${query.secret()}`);
+		const slashed = await activeTrigger({ options: { callbackSecret: 'a/b c?d' } });
+		expect(slashed.registeredUrl('status')).toBe(`${slashed.url('status')}?secret=${encodeURIComponent('a/b c?d')}`);
+		expect((await slashed.postTo(slashed.registeredUrl('status'), record('s1'))).emitted).toHaveLength(1);
 	});
 
 	test('a fixed Callback Secret is used as given, and kept across re-activation', async () => {
@@ -70,6 +81,32 @@ describe('the secret check', () => {
 		const delivery = await host.post('status', record('x'), { query: query.replace('SECRET', host.secret()) });
 		expect(delivery.status).toBe(status);
 		expect(delivery.answer).toEqual({ received: false, error });
+		expect(delivery.emitted).toBeUndefined();
+	});
+
+	test.each([
+		['status', '/SECRET', 200],
+		['details', '/SECRET', 200],
+		['status', '/SECRET/store_1001', 200],
+		['status', '?secret=SECRET&store=store_1001', 200],
+		['status', '/SECRET?secret=nope', 200],
+		['status', '/nope', 403],
+		['details', '/nope/store_1001', 403],
+		['status', '/nope?secret=SECRET', 403],
+		['status', '/', 401],
+	] as const)('the secret as a path segment or query: %s%s → %d', async (kind, suffix, status) => {
+		const host = await activeTrigger();
+		const delivery = await host.post(kind, record(`p-${kind}-${suffix}`), { query: suffix.replace('SECRET', host.secret()) });
+		expect(delivery.status).toBe(status);
+		if (status === 200) expect(delivery.emitted).toHaveLength(1);
+		else expect(delivery.emitted).toBeUndefined();
+	});
+
+	test('a path-form address of neither callback is refused, even with the right secret', async () => {
+		const host = await activeTrigger();
+		const url = host.url('status').replace(/\/status$/, `/orders/${host.secret()}`);
+		const delivery = await host.postTo(url, record('unknown-kind'));
+		expect(delivery.status).toBe(404);
 		expect(delivery.emitted).toBeUndefined();
 	});
 
@@ -220,20 +257,25 @@ describe('through the API', () => {
 		expect(created.error).toBeUndefined();
 		const order = created.json[0];
 		const secret = host.secret();
-		const store = `store=${env.sandbox.storeId}`;
-		expect((order.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN&${store}`);
+		const store = env.sandbox.storeId;
+		expect((order.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}/SECRET-HIDDEN/${store}`);
+		expect((order.OrderDetails as IDataObject).StatusDetailsCallbackUrl).toBe(`${host.url('details')}/SECRET-HIDDEN/${store}`);
 		const stored = (await env.api.orders()).find((entry) => entry.ID === order.ID)!;
-		expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=${secret}&${store}`);
+		const sentUrl = String((stored.OrderDetails as IDataObject).StatusCallbackUrl);
+		expect(sentUrl).toBe(`${host.url('status')}/${secret}/${store}`);
 
 		// A status record carries no StoreID, and the trigger has no Store ID: the URL's store serves.
-		const delivery = await host.post('status', JSON.stringify({ OrderID: order.ID, StatusID: 1, StatusDescription: 'Received' }), { query: `?secret=${secret}&${store}` });
+		const delivery = await host.postTo(sentUrl, JSON.stringify({ OrderID: order.ID, StatusID: 1, StatusDescription: 'Received' }));
 		expect(delivery.status).toBe(200);
 		const [event] = delivery.emitted!;
 		expect((event.order as IDataObject).ID).toBe(order.ID);
 		expect(JSON.stringify(event)).not.toContain(secret);
-		expect(((event.order as IDataObject).OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}?secret=SECRET-HIDDEN&${store}`);
+		expect(((event.order as IDataObject).OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}/SECRET-HIDDEN/${store}`);
+		// The same store given in the query form serves as well.
+		const byQuery = await host.post('status', JSON.stringify({ OrderID: order.ID, StatusID: 3, StatusDescription: 'Printed' }), { query: `?secret=${secret}&store=${store}` });
+		expect((byQuery.emitted![0].order as IDataObject).ID).toBe(order.ID);
 
-		const missing = await host.post('status', JSON.stringify({ OrderID: 'ord_missing', StatusID: 1 }), { query: `?secret=${secret}&${store}` });
+		const missing = await host.postTo(sentUrl, JSON.stringify({ OrderID: 'ord_missing', StatusID: 1 }));
 		expect(missing.emitted![0]).toMatchObject({ OrderID: 'ord_missing', enrichmentError: 'The requested order does not exist' });
 		const noStore = await host.post('status', JSON.stringify({ OrderID: order.ID, StatusID: 2 }), { query: `?secret=${secret}` });
 		expect(noStore.emitted![0].enrichmentError).toMatch(/^No store to read the order from: set the trigger's Store ID/);

@@ -4,6 +4,7 @@ import { hideCallbackSecrets } from '../../shared/callbackUrls';
 import { checkPathId } from '../../shared/ids';
 import { apiRequest } from '../../shared/transport';
 import type { NormalizedEvent } from './normalize';
+import { callbackStore } from './routes';
 
 /**
  * Adds the order (`order`) or its full status history (`statusHistory`) to each event, read
@@ -12,12 +13,11 @@ import type { NormalizedEvent } from './normalize';
  */
 export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], what: string): Promise<void> {
 	const configuredStore = String(ctx.getNodeParameter('enrichStoreId', '') ?? '').trim();
-	// Create adds the order's store to the trigger's URLs (store=...), since status records carry none.
-	const urlStore = ctx.getRequestObject().query?.store;
-	const callbackStore = typeof urlStore === 'string' ? urlStore.trim() : '';
+	// Create adds the order's store to the trigger's URLs, since status records carry none.
+	const urlStore = callbackStore(ctx);
 	for (const event of events) {
 		try {
-			const store = configuredStore || event.StoreID || callbackStore;
+			const store = configuredStore || event.StoreID || urlStore;
 			if (!store) {
 				event.enrichmentError =
 					"No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)";

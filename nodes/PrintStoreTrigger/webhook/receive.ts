@@ -6,8 +6,9 @@ import { decodeBody } from './decode';
 import { firstDeliveries } from './dedupe';
 import { enrich } from './enrich';
 import { eventFilter } from './filter';
-import type { EventKind, NormalizedEvent } from './normalize';
+import type { NormalizedEvent } from './normalize';
 import { checkPayloadShape, normalizeEvents, PayloadRejected } from './normalize';
+import { callbackKind } from './routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -25,10 +26,6 @@ export function refuse(ctx: IWebhookFunctions, status: number, error: string): I
 	return { noWebhookResponse: true };
 }
 
-/** Which of the two callback addresses the request came to ('setup' is the status details webhook). */
-function callbackKind(ctx: IWebhookFunctions): EventKind {
-	return ctx.getWebhookName() === 'setup' ? 'details' : 'status';
-}
 
 /**
  * JSON, JSON sent as text, JSON in form fields, or no type at all. n8n parses XML and multipart
@@ -60,10 +57,15 @@ export function readPayload(ctx: IWebhookFunctions): { payload: unknown } | { re
 	}
 }
 
-/** Normalized events as a list, or the refusal for a payload with more records than allowed. */
+/**
+ * Normalized events as a list, or the refusal for a payload with more records than allowed or an
+ * address that is neither callback (a path-form URL whose first segment is not status or details).
+ */
 export function readEvents(ctx: IWebhookFunctions, payload: unknown): NormalizedEvent[] | PayloadRejected {
+	const kind = callbackKind(ctx);
+	if (!kind) return new PayloadRejected(404, 'Unknown callback address: the path after the webhook ID must start with status/ or details/');
 	try {
-		return normalizeEvents(payload, callbackKind(ctx), new Date());
+		return normalizeEvents(payload, kind, new Date());
 	} catch (error) {
 		if (error instanceof PayloadRejected) return error;
 		throw new NodeOperationError(ctx.getNode(), error as Error);

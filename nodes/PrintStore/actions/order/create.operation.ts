@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { registeredCallbacks } from '../../../shared/callbackRegistry';
+import { withStore } from '../../../shared/callbackUrls';
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue, ItemProblem } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
@@ -75,7 +76,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 const CALLBACK_KEYS = ['StatusCallbackUrl', 'StatusDetailsCallbackUrl'];
 
 /**
- * The trigger's URLs, with the order's store added (`store=`), so the trigger can read the order
+ * The trigger's URLs, with the order's store added (`withStore`), so the trigger can read the order
  * through the API (Fetch From the API) without a Store ID of its own: status records carry none.
  */
 function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number, storeId: string): IDataObject {
@@ -83,8 +84,7 @@ function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number, storeId: st
 	const registered = registeredCallbacks(ctx.getWorkflowStaticData('global'));
 	const chosen = wanted ? registered.filter((entry) => entry.trigger === wanted) : registered;
 	if (chosen.length === 1) {
-		const withStore = (url: string) => `${url}${url.includes('?') ? '&' : '?'}store=${encodeURIComponent(storeId)}`;
-		return { StatusCallbackUrl: withStore(chosen[0].statusUrl), StatusDetailsCallbackUrl: withStore(chosen[0].detailsUrl) };
+		return { StatusCallbackUrl: withStore(chosen[0].statusUrl, storeId), StatusDetailsCallbackUrl: withStore(chosen[0].detailsUrl, storeId) };
 	}
 	if (chosen.length > 1) {
 		const names = registered.map((entry) => `"${entry.trigger}"`).join(', ');

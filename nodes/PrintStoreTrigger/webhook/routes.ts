@@ -1,0 +1,56 @@
+import type { IWebhookDescription, IWebhookFunctions, WebhookType } from 'n8n-workflow';
+
+import type { EventKind } from './normalize';
+
+/**
+ * The trigger's webhooks. Status and status details callbacks each have a static address that
+ * takes the secret as `?secret=` (and Create's store as `&store=`), and both are also served by
+ * dynamic addresses that take them as path segments, `…/status/<secret>` and
+ * `…/status/<secret>/<store>`, for services that drop or rewrite query strings.
+ *
+ * n8n's type names only 'default' and 'setup', but it keys webhooks by any name (their lifecycle
+ * methods, `getWebhookName()`); the path-form ones have names of their own, no lifecycle methods,
+ * and no URL shown in the editor (it would show `:kind/:secret` placeholders).
+ */
+const SECRET_IN_PATH = 'secretInPath' as WebhookType;
+const SECRET_AND_STORE_IN_PATH = 'secretAndStoreInPath' as WebhookType;
+
+export const CALLBACK_WEBHOOKS: IWebhookDescription[] = [
+	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'status' },
+	// 'setup' here is the status details webhook.
+	{ name: 'setup', httpMethod: 'POST', responseMode: 'onReceived', path: 'details' },
+	// isFullPath, as n8n's own Webhook node has it: n8n then keys a dynamic path by the node's webhook
+	// ID, so `<webhook id>/status/<secret>` is matched segment by segment (without it n8n counts the ID
+	// as a segment of the template too, and nothing ever matches).
+	{ name: SECRET_IN_PATH, httpMethod: 'POST', responseMode: 'onReceived', path: ':kind/:secret', isFullPath: true, ndvHideUrl: true },
+	{ name: SECRET_AND_STORE_IN_PATH, httpMethod: 'POST', responseMode: 'onReceived', path: ':kind/:secret/:store', isFullPath: true, ndvHideUrl: true },
+];
+
+function pathParameter(ctx: IWebhookFunctions, name: string): string | undefined {
+	const value = (ctx.getParamsData() as Record<string, unknown> | undefined)?.[name];
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function queryParameter(ctx: IWebhookFunctions, name: string): string | undefined {
+	const value = ctx.getRequestObject().query?.[name];
+	return typeof value === 'string' ? value : undefined;
+}
+
+/** Which callback the request came to, or undefined for a path-form address of neither kind. */
+export function callbackKind(ctx: IWebhookFunctions): EventKind | undefined {
+	const name = ctx.getWebhookName();
+	if (name === 'default') return 'status';
+	if (name === 'setup') return 'details';
+	const kind = pathParameter(ctx, 'kind');
+	return kind === 'status' || kind === 'details' ? kind : undefined;
+}
+
+/** The secret the callback carries: the path segment, else `?secret=`; undefined when it has none. */
+export function givenSecret(ctx: IWebhookFunctions): string | undefined {
+	return pathParameter(ctx, 'secret') ?? queryParameter(ctx, 'secret');
+}
+
+/** The store Create put in the URL (path segment or `?store=`), or ''. */
+export function callbackStore(ctx: IWebhookFunctions): string {
+	return (pathParameter(ctx, 'store') ?? queryParameter(ctx, 'store') ?? '').trim();
+}
