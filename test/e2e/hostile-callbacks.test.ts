@@ -15,7 +15,7 @@ import { describeE2E, e2e } from './helpers/harness';
 interface Probe {
 	kind: string;
 	forged: boolean;
-	path: 'status' | 'details';
+	path: 'status' | 'details' | 'orders';
 	query: string;
 	body: string | Buffer;
 	contentType?: string;
@@ -34,6 +34,50 @@ const validRecord = (index: number, extra: Record<string, unknown> = {}) => ({
 	TrackingNumber: `1Z${index}`,
 	...extra,
 });
+
+/**
+ * Authenticated callbacks of shapes the spec does not show: other casings and aliases, envelopes,
+ * lists, missing or odd status values, extra fields. Each carries a marker (`m: "odd-<n>"`) and, where
+ * it has an order, an order ID of its own, so each is a distinct event.
+ */
+function oddShapes(): unknown[] {
+	const shapes: Array<(m: string, id: string) => unknown> = [
+		(m, id) => ({ m, orderId: id, status: 'Shipped' }),
+		(m, id) => ({ m, OrderId: id, Status: 'Delivered' }),
+		(m, id) => ({ m, order_id: id, status_id: 4 }),
+		(m, id) => ({ data: { m, OrderID: id, StatusID: 4 } }),
+		(m, id) => ({ Order: { m, ID: id, StatusDescription: 'Printed' } }),
+		(m, id) => ({ event: 'order.status', data: { m, orderId: id, status: 'Shipped', statusId: 4, occurredAt: '2026-11-22T10:00:00Z' } }),
+		(m, id) => [{ m, OrderID: id, StatusID: 2 }],
+		(m, id) => ({ m, ORDERID: id, STATUSID: 3 }),
+		(m, id) => ({ m, orderid: id, statusdescription: 'in production' }),
+		(m, id) => ({ m, OrderID: id }),
+		(m, id) => ({ m, OrderID: id, StatusID: '4' }),
+		(m, id) => ({ m, OrderID: id, StatusDescription: 'shipped' }),
+		(m, id) => ({ m, OrderID: id, StatusDescription: 'Out for Delivery' }),
+		(m, id) => ({ m, OrderID: id, StatusID: 99 }),
+		(m, id) => ({ m, OrderID: id, StatusID: null }),
+		(m, id) => ({ m, OrderID: id, StatusID: true }),
+		(m, id) => ({ m, OrderID: id, StatusID: [4] }),
+		(m, id) => ({ m, OrderID: id, StatusID: { value: 4 } }),
+		(m, id) => ({ m, OrderID: id, StatusID: 4, Timestamp: 'not a date' }),
+		(m, id) => ({ m, OrderID: id, StatusID: 4, ShippedDate: '20261122' }),
+		(m) => ({ m, OrderID: 123456789, StatusID: 5 }),
+		(m) => ({ m, OrderID: '', StatusID: 1 }),
+		(m) => ({ m, extra: { deep: { deeper: [1, 2, { x: 1 }] } } }),
+		(m) => ({ m, list: Array.from({ length: 100 }, (_, n) => n) }),
+		(m) => ({ m, 'key with spaces': 1, ключ: 'значение', 鍵: '値' }),
+		(m, id) => ({ m, OrderID: id, note: '😀🚚 ‮ rtl', StatusID: 4 }),
+		(m, id) => ({ m, payload: { data: { records: [{ OrderID: id, StatusID: 4 }] } } }),
+		(m, id) => ({ m, OrderID: id, StatusID: 5, _meta: { Messages: [] } }),
+		(m, id) => ({ m, OrderID: id, Status: { ID: 4, Description: 'Shipped' } }),
+		(m, id) => ({ m, results: [{ OrderID: id, StatusID: 3 }] }),
+		(m, id) => ({ m, OrderID: id, StatusID: 4, Timestamp: 1763812800000 }),
+		(m, id) => ({ m, OrderID: id, text: 'a'.repeat(100_000) }),
+		(m, id) => ({ m, OrderID: id, big: 1e308, small: 5e-324, negative: -1 }),
+	];
+	return shapes.map((shape, index) => shape(`odd-${index}`, `ord_odd_${index}`));
+}
 
 function hostileProbes(): Probe[] {
 	const probes: Probe[] = [];
@@ -56,6 +100,14 @@ function hostileProbes(): Probe[] {
 	add('empty secret', true, '?secret=', good);
 	add('secret in the fragment', true, `#secret=${SECRET}`, good);
 	add('secret with a null byte', true, `?secret=${SECRET}%00`, good);
+	// The same, with the secret as a path segment.
+	for (let i = 0; i < 10; i++) add('wrong secret in the path', true, `/${i % 2 ? SECRET.slice(0, i + 1) : randomUUID()}`, good);
+	add('path secret upper-cased', true, `/${SECRET.toUpperCase()}`, good);
+	add('path secret with a suffix', true, `/${SECRET}0`, good);
+	add('path secret one short, with a store', true, `/${SECRET.slice(0, -1)}/store_1001`, good);
+	add('path secret blank', true, '/%20', good);
+	add('wrong path secret, right query secret', true, `/${randomUUID()}?secret=${SECRET}`, good);
+	probes.push({ kind: 'right secret, unknown callback', forged: true, path: 'orders', query: `/${SECRET}`, body: good, contentType: 'application/json' });
 
 	// Right secret, bad bodies.
 	const q = `?secret=${SECRET}`;
@@ -133,20 +185,23 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		await client.activateWorkflow(saved.id);
 
 		const probes = hostileProbes();
+		// The secret in each place the trigger takes it: the query, a path segment, a path segment and a store.
+		const places = [`?secret=${SECRET}`, `/${SECRET}`, `/${SECRET}/store_1001`];
 		const valid: Probe[] = Array.from({ length: 20 }, (_, index) => ({
 			kind: 'valid',
 			forged: false,
 			path: index % 2 ? 'details' : 'status',
-			query: `?secret=${SECRET}`,
+			query: places[index % places.length],
 			body: JSON.stringify(validRecord(index, index === 7 ? { OrderNumber: 'PS-Ünïcødé-😀-\u202e' } : {})),
 			contentType: 'application/json',
 		}));
-		// Authenticated JSON the trigger cannot read: still events (a refused callback is a lost event),
-		// except an empty list, which carries none.
-		const oddBodies = ['{}', JSON.stringify({ hello: 'world', OrderID: 'ord_x' }), '{"\ufeffStatusID": "x"}', '{"😀": "🚚"}', '{"a": "\\u0000"}'];
-		for (const body of [...oddBodies, '[]']) {
-			valid.push({ kind: 'odd', forged: false, path: 'status', query: `?secret=${SECRET}`, body, contentType: 'application/json' });
-		}
+		// Authenticated JSON of shapes the spec does not show: each is an event (a refused callback is a
+		// lost event), emitted once with the payload intact under raw; an empty list carries none.
+		const oddBodies = oddShapes().map((shape) => JSON.stringify(shape));
+		oddBodies.forEach((body, index) => {
+			valid.push({ kind: 'odd', forged: false, path: index % 2 ? 'details' : 'status', query: places[index % places.length], body, contentType: 'application/json' });
+		});
+		valid.push({ kind: 'odd', forged: false, path: 'status', query: `?secret=${SECRET}`, body: '[]', contentType: 'application/json' });
 		// Interleave: a valid callback after every ~11 hostile ones.
 		const sequence: Probe[] = [];
 		probes.forEach((probe, index) => {
@@ -189,7 +244,8 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		for (const { probe, status } of hostile) {
 			// Forged: refused for the secret. Authenticated: refused for the body: 400 unreadable, 413 too large,
 			// 415 not JSON (the trigger), or 422 (n8n itself, for a body its parser cannot read).
-			const expected = probe.forged ? [401, 403] : [400, 413, 415, 422];
+			// A right secret at an address that is neither callback: 404 (the trigger, or n8n with no such route).
+			const expected = probe.forged ? (probe.path === 'orders' ? [404] : [401, 403]) : [400, 413, 415, 422];
 			expect([probe.kind, status]).toEqual([probe.kind, expected.includes(status) ? status : `one of ${expected.join(', ')}`]);
 		}
 		const validResults = results.filter((result) => result.probe.kind === 'valid');
@@ -210,6 +266,15 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		expect(new Set(validOrders).size).toBe(20);
 		expect(emitted.every((item) => item.prototypesClean === true)).toBe(true);
 		expect(emitted.find((item) => item.OrderID === 'ord_valid_7')?.OrderNumber).toBe('PS-Ünïcødé-😀-\u202e');
+		// Each odd shape: one item, its payload (or the one record of a list) intact under raw.
+		expect(oddBodies.length).toBeGreaterThanOrEqual(30);
+		oddBodies.forEach((body, index) => {
+			const parsed = JSON.parse(body) as unknown;
+			const items = emitted.filter((item) => JSON.stringify(item.raw).includes(`"odd-${index}"`));
+			expect([index, items.length]).toEqual([index, 1]);
+			const raw = JSON.stringify(items[0].raw);
+			expect([index, raw === body || (Array.isArray(parsed) && raw === JSON.stringify(parsed[0]))]).toEqual([index, true]);
+		});
 		await client.deactivateWorkflow(saved.id);
 	});
 });
