@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { registerCallbacks, unregisterCallbacks } from '../shared/callbackRegistry';
-import { withSecretQuery, withSecretSegment } from '../shared/callbackUrls';
+import { withSecretQuery } from '../shared/callbackUrls';
 import { forgetSharedEvents, forgetTrigger } from './webhook/dedupe';
+import { pathFormUrl } from './webhook/routes';
 import type { Registration } from './webhook/secret';
 import { fixedSecret, registrationKey, secretsMatch } from './webhook/secret';
 
@@ -23,7 +24,9 @@ function callbackUrl(ctx: IHookFunctions, webhook: 'default' | 'setup', secret: 
 	const url = ctx.getNodeWebhookUrl(webhook) as string;
 	// A secret of the user's own with characters a path segment would carry encoded goes in the query.
 	const pathSafe = /^[A-Za-z0-9._~-]+$/.test(secret);
-	return options.secretPlacement === 'query' || !pathSafe ? withSecretQuery(url, secret) : withSecretSegment(url, secret);
+	const webhookId = ctx.getNode().webhookId;
+	if (options.secretPlacement === 'query' || !pathSafe || !webhookId) return withSecretQuery(url, secret);
+	return pathFormUrl(url, webhookId, secret);
 }
 
 function statusUrl(ctx: IHookFunctions, secret: string): string {

@@ -2,18 +2,13 @@
  * The callback URLs a Print Store Trigger registers, and how their secret is kept out of sight.
  *
  * The secret travels in two forms, both accepted by the trigger:
- * - a path segment, `<webhook URL>/<secret>` (what Create sends: it survives a service that drops
- *   or rewrites query strings);
+ * - a path segment, `.../webhook/<id>/<id>/status/<secret>` (what Create sends by default: it
+ *   survives a service that drops or rewrites query strings; see the trigger's webhook/routes.ts);
  * - a query parameter, `<webhook URL>?secret=<secret>` (for URLs typed by hand).
  * Whatever form an URL carries it in, `hideCallbackSecrets` replaces the secret by a fixed marker
  * so output items, errors and logs show which trigger an order reports to, never the secret.
  */
 export const SECRET_MARKER = 'SECRET-HIDDEN';
-
-export function withSecretSegment(webhookUrl: string, secret: string): string {
-	const [base, query] = webhookUrl.split('?', 2);
-	return `${base.replace(/\/+$/, '')}/${encodeURIComponent(secret)}${query !== undefined ? `?${query}` : ''}`;
-}
 
 export function withSecretQuery(webhookUrl: string, secret: string): string {
 	return `${webhookUrl}${webhookUrl.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;

@@ -215,7 +215,9 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		const worker = async () => {
 			while (next < sequence.length) {
 				const probe = sequence[next++];
-				const url = `${client.webhookUrl(`${trigger.webhookId}/${probe.path}`)}${probe.query}`;
+				// A suffix starting with '/' is a path-form secret: the address is then <id>/<id>/<kind>.
+				const address = probe.query.startsWith('/') ? `${trigger.webhookId}/${trigger.webhookId}/${probe.path}` : `${trigger.webhookId}/${probe.path}`;
+				const url = `${client.webhookUrl(address)}${probe.query}`;
 				let status: number;
 				try {
 					const response = await fetch(url, {

@@ -167,7 +167,7 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		// The worker read the URLs main registered on activation, and sent them with the real secret.
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID)!;
 		const statusUrl = String(stored.OrderDetails.StatusCallbackUrl);
-		expect(statusUrl).toMatch(new RegExp(`^${client.webhookUrl(`${trigger.webhookId}/status`)}/[0-9a-f]{48}/store_`));
+		expect(statusUrl).toMatch(new RegExp(`^${client.webhookUrl(`${trigger.webhookId}/${trigger.webhookId}/status`)}/[0-9a-f]{48}/store_`));
 
 		// Get and Get Status History, on the worker.
 		const byNumber = await runPrintStore({

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Execution, WorkflowJson, WorkflowNode } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
+import { callbackSecretOf } from '../helpers/secrets';
 import { describeE2E, e2e, expectSuccess } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
@@ -97,13 +98,14 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		const details = created.OrderDetails as Record<string, string>;
 		const webhookId = (workflow.nodes.find((node) => node.name === TRIGGER) as WorkflowNode).webhookId;
 		// The output shows which trigger the order reports to, never the secret the URLs carry.
-		const store = `store=${e2e().state.sandbox.storeId}`;
-		expect(details.StatusCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/status`)}?secret=SECRET-HIDDEN&${store}`);
-		expect(details.StatusDetailsCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/details`)}?secret=SECRET-HIDDEN&${store}`);
+		// The secret is a path segment (it survives services that drop query strings), then the store.
+		const store = e2e().state.sandbox.storeId;
+		expect(details.StatusCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/${webhookId}/status`)}/SECRET-HIDDEN/${store}`);
+		expect(details.StatusDetailsCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/${webhookId}/details`)}/SECRET-HIDDEN/${store}`);
 		// The service got the real URLs: the order the sandbox stored carries the activation's secret.
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID) as unknown as { OrderDetails: Record<string, string> };
-		expect(stored.OrderDetails.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/status`)}\\?secret=[0-9a-f]{48}&${store}$`));
-		expect(stored.OrderDetails.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/details`)}\\?secret=[0-9a-f]{48}&${store}$`));
+		expect(stored.OrderDetails.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/${webhookId}/status`)}/[0-9a-f]{48}/${store}$`));
+		expect(stored.OrderDetails.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/${webhookId}/details`)}/[0-9a-f]{48}/${store}$`));
 
 		await sandbox.advance(String(created.ID), { toStatusId: 5 });
 		// Received on creation, then In Production, Printed, Shipped, Delivered: five records, two URLs each.
@@ -235,7 +237,7 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 
 		// The activation's secret, as only the service knows it: from the orders the sandbox stored.
 		const stored = (await sandbox.orders()).filter((entry) => created.some((item) => item.ID === entry.ID));
-		const secrets = new Set(stored.map((entry) => new URL(String((entry.OrderDetails as Record<string, unknown>).StatusCallbackUrl)).searchParams.get('secret')));
+		const secrets = new Set(stored.map((entry) => callbackSecretOf(String((entry.OrderDetails as Record<string, unknown>).StatusCallbackUrl))));
 		expect(secrets.size).toBe(1);
 		const [secret] = [...secrets] as string[];
 		expect(secret).toMatch(/^[0-9a-f]{48}$/);
@@ -253,8 +255,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		);
 		const gotOrders = nodeOutput(got, 'Get order');
 		expect(gotOrders.map((item) => (item.OrderDetails as Record<string, unknown>).StatusCallbackUrl)).toEqual([
-			expect.stringMatching(/\?secret=SECRET-HIDDEN&store=/),
-			expect.stringMatching(/\?secret=SECRET-HIDDEN&store=/),
+			expect.stringMatching(/\/status\/SECRET-HIDDEN\/store_/),
+			expect.stringMatching(/\/status\/SECRET-HIDDEN\/store_/),
 		]);
 
 		// The sandbox posts the real URLs: the trigger accepts them, and its enriched events hide the secret too.
@@ -263,7 +265,7 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		const events = executions.flatMap((execution) => nodeOutput(execution, TRIGGER));
 		expect(events.filter((event) => event.OrderID === created[0].ID).length).toBeGreaterThanOrEqual(4);
 		const enriched = events.find((event) => event.OrderID === created[0].ID && event.order)!.order as Record<string, Record<string, unknown>>;
-		expect(enriched.OrderDetails.StatusCallbackUrl).toMatch(/\?secret=SECRET-HIDDEN&store=/);
+		expect(enriched.OrderDetails.StatusCallbackUrl).toMatch(/\/status\/SECRET-HIDDEN\/store_/);
 		for (const execution of [run, got, ...executions]) expect(JSON.stringify(execution)).not.toContain(secret);
 		await client.deactivateWorkflow(saved.id);
 	});
@@ -381,5 +383,101 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			expect(emitted[0][0]).toMatchObject({ event: 'status', OrderNumber: 'PS-shape-1', StatusDescription: 'Received', Timestamp: '2026-11-21T10:00:00.000Z' });
 			expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 		});
+	});
+});
+
+/**
+ * The callbacks the API does not show, played by the sandbox's profiles: another payload shape, and a
+ * service that drops the callback URLs' query strings. The whole lifecycle of one order under each:
+ * one execution per status change, with what that profile sent.
+ */
+describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
+	afterEach(async () => {
+		await e2e().sandbox.setProfiles([]);
+	});
+
+	const active: string[] = [];
+	afterEach(async () => {
+		// A failed test must not leave its trigger's URLs taken for the next.
+		for (const id of active.splice(0)) await e2e().client.deactivateWorkflow(id).catch(() => undefined);
+	});
+
+	async function lifecycle(title: string, profiles: string[], trigger: WorkflowNode) {
+		const { client, sandbox } = e2e();
+		await sandbox.setProfiles(profiles);
+		const { workflow, triggerName, nodeName } = orderingWorkflow(title, [order(`profile-${title}`)], trigger);
+		const saved = await client.createWorkflow(workflow);
+		await client.activateWorkflow(saved.id);
+		active.push(saved.id);
+		const run = await client.runManually(saved.id, triggerName);
+		expect(run.status).toBe('success');
+		const [created] = nodeOutput(run, nodeName);
+		await sandbox.advance(String(created.ID), { toStatusId: 5 });
+		return { saved, created };
+	}
+
+	test('callback-shape-alt: camelCase records in a data envelope, each status change one execution with its fields read', async () => {
+		const { saved, created } = await lifecycle('shape-alt', ['callback-shape-alt'], triggerNode());
+		await callbacksSettled([String(created.ID)], 10);
+		const emitted = (await triggerItems(saved.id, 10)).map((items) => {
+			expect(items).toHaveLength(1);
+			return items[0];
+		});
+		for (const kind of ['status', 'details']) {
+			const events = emitted.filter((item) => item.event === kind);
+			expect(events.map((item) => item.StatusDescription)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);
+			expect(events.map((item) => item.StatusID)).toEqual([1, 2, 3, 4, 5]);
+			for (const item of events) {
+				expect(item.OrderID).toBe(created.ID);
+				expect(item.OrderNumber).toBe(created.OrderNumber);
+				// The payload as the service sent it, intact: the other shape, not the spec-like record.
+				const raw = item.raw as Record<string, unknown>;
+				expect(raw.event).toBe(kind === 'status' ? 'order.status' : 'order.status.details');
+				expect((raw.data as Record<string, unknown>).orderId).toBe(created.ID);
+			}
+			expect(typeof events[3].TrackingNumber).toBe('string');
+		}
+		const details = emitted.filter((item) => item.event === 'details');
+		expect(details.every((item) => item.PartnerOrderReference === 'profile-shape-alt' && item.StoreID === created.StoreID)).toBe(true);
+		expect(details[4].Completed).toBe(true);
+		await e2e().client.deactivateWorkflow(saved.id);
+	});
+
+	test('strip-query: the secret and store in the path survive; every status change still arrives, enriched through the API', async () => {
+		const { state } = e2e();
+		const trigger = { ...triggerNode({ enrich: 'statusHistory' }), credentials: { printStoreOAuth2Api: state.credential } };
+		const { saved, created } = await lifecycle('strip-query', ['strip-query'], trigger);
+		const deliveries = await callbacksSettled([String(created.ID)], 10);
+		// The service called the URLs without their query string.
+		expect(deliveries.every((delivery) => !String(delivery.url).includes('?'))).toBe(true);
+		const emitted = (await triggerItems(saved.id, 10)).map((items) => items[0]);
+		// Lookups finish in any order: the executions are compared as a set, by status.
+		for (const kind of ['status', 'details']) {
+			const events = emitted.filter((item) => item.event === kind).sort((a, b) => Number(a.StatusID) - Number(b.StatusID));
+			expect(events.map((item) => item.StatusDescription)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);
+		}
+		// The store came from the path: the history was read without a Store ID in the trigger.
+		for (const item of emitted) {
+			expect(item.enrichmentError).toBeUndefined();
+			expect((item.statusHistory as unknown[]).length).toBeGreaterThanOrEqual(1);
+		}
+		await e2e().client.deactivateWorkflow(saved.id);
+	});
+
+	test('strip-query with the secret set to the query form: the service\'s callbacks are refused, nothing starts', async () => {
+		const { client, sandbox } = e2e();
+		const { saved, created } = await lifecycle('strip-query-query-form', ['strip-query'], triggerNode({ options: { secretPlacement: 'query' } }));
+		// Each callback is refused (no secret left in the URL) until the sandbox gives up on it.
+		const deadline = Date.now() + 90_000;
+		let refused: Array<Record<string, unknown>> = [];
+		while (Date.now() < deadline) {
+			refused = (await sandbox.callbacks()).filter((d) => d.orderId === created.ID && d.outcome === 'gave-up');
+			if (refused.length >= 10) break;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		expect(refused).toHaveLength(10);
+		expect(refused.map((delivery) => delivery.httpStatus)).toEqual(Array(10).fill(401));
+		expect((await client.listExecutions(saved.id)).filter((execution) => execution.mode === 'webhook')).toHaveLength(0);
+		await client.deactivateWorkflow(saved.id);
 	});
 });

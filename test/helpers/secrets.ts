@@ -14,7 +14,7 @@ export function leaks(where: string, text: string, secrets: string[]): string[] 
 
 /**
  * The callback secret a trigger URL carries: the `?secret=` query, else the path segment after
- * `/<webhook id>/status/` or `/details/` (the form the trigger registers by default); null if none.
+ * `/<webhook id>/status/` or `/details/` (the path form, `.../<id>/<id>/status/<secret>`); null if none.
  */
 export function callbackSecretOf(url: string): string | null {
 	const parsed = new URL(url);

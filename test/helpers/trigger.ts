@@ -32,12 +32,16 @@ export interface TriggerHost {
 	staticData: IDataObject;
 	/** The production (or, in manual mode, test) URL of a webhook, without the secret. */
 	url(kind: 'status' | 'details'): string;
+	/** The path-form address of a webhook (`.../<id>/<id>/status`), to which `/<secret>[/<store>]` is added. */
+	pathUrl(kind: 'status' | 'details'): string;
 	/** The secret the activation registered. */
 	secret(): string;
 	/** The URL the activation registered for Create (secret included, as the trigger's option places it). */
 	registeredUrl(kind: 'status' | 'details'): string;
 	/** POSTs to the webhook URL (`url(kind)`) followed by `suffix`, e.g. `?secret=...` or `/<secret>`. */
 	post(kind: 'status' | 'details', body: string | Buffer, options?: { query?: string; contentType?: string }): Promise<Delivery>;
+	/** Every item the trigger has started the workflow with so far, from any sender, in arrival order. */
+	emittedItems(): IDataObject[];
 	/** POSTs to any URL of this host, e.g. one Create sent with an order. */
 	postTo(url: string, body: string | Buffer, contentType?: string): Promise<Delivery>;
 	activate(): Promise<void>;
@@ -81,7 +85,8 @@ function parseBody(raw: Buffer, contentType: string): unknown {
 
 /**
  * n8n's routing of `/webhook/<webhook id>/<path>`: a static webhook path first, else a dynamic one
- * (`:name` segments) with as many segments, its parameters taken from the path, decoded.
+ * (`:name` segments; a full-path template, its `$webhookId` resolved) with as many segments after
+ * the first, its parameters taken from the path, decoded.
  */
 function matchWebhook(descriptions: IWebhookDescription[], pathname: string, webhookId: string) {
 	const segments = pathname.split('/').filter(Boolean);
@@ -91,7 +96,7 @@ function matchWebhook(descriptions: IWebhookDescription[], pathname: string, web
 	const fixed = descriptions.find((entry) => !String(entry.path).includes(':') && entry.path === rest.join('/'));
 	if (fixed) return { description: fixed, params: {} as Record<string, string> };
 	for (const entry of descriptions) {
-		const parts = String(entry.path).split('/');
+		const parts = String(entry.path).replace('={{$webhookId}}', webhookId).split('/');
 		if (parts.length !== rest.length) continue;
 		const params: Record<string, string> = {};
 		if (parts.every((part, index) => (part.startsWith(':') ? ((params[part.slice(1)] = rest[index]), true) : part === rest[index]))) {
@@ -194,15 +199,19 @@ export async function startTrigger(options: {
 	const host: TriggerHost = {
 		staticData,
 		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
+		pathUrl: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
 		secret: () => {
 			const registration = (workflow.getStaticData('node', node) as IDataObject)[mode === 'manual' ? 'testRegistration' : 'registration'] as IDataObject | undefined;
 			return String(registration?.secret ?? '');
 		},
+		emittedItems: () => emitted.flatMap((items) => items ?? []),
 		registeredUrl: (kind) => {
 			const registration = (workflow.getStaticData('node', node) as IDataObject)[mode === 'manual' ? 'testRegistration' : 'registration'] as IDataObject | undefined;
 			return String(registration?.[kind === 'status' ? 'statusUrl' : 'detailsUrl'] ?? '');
 		},
-		post: async (kind, body, { query = '', contentType = 'application/json' } = {}) => await host.postTo(`${host.url(kind)}${query}`, body, contentType),
+		// A suffix starting with '/' is a path-form secret: it goes after the path-form address.
+		post: async (kind, body, { query = '', contentType = 'application/json' } = {}) =>
+			await host.postTo(`${query.startsWith('/') ? host.pathUrl(kind) : host.url(kind)}${query}`, body, contentType),
 		async postTo(url, body, contentType = 'application/json') {
 			const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
 			const answer = (await response.json().catch(() => null)) as IDataObject | null;

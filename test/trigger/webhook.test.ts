@@ -40,8 +40,8 @@ describe('activation', () => {
 		const registry = host.staticData.global as IDataObject;
 		expect(registry.printStoreTriggerCallbacks).toEqual({
 			'Print Store Trigger': {
-				statusUrl: `${host.url('status')}/${secret}`,
-				detailsUrl: `${host.url('details')}/${secret}`,
+				statusUrl: `${host.pathUrl('status')}/${secret}`,
+				detailsUrl: `${host.pathUrl('details')}/${secret}`,
 				registeredAt: expect.any(String),
 			},
 		});
@@ -93,18 +93,19 @@ describe('the secret check', () => {
 		['status', '/nope', 403],
 		['details', '/nope/store_1001', 403],
 		['status', '/nope?secret=SECRET', 403],
-		['status', '/', 401],
+		['status', '/', 404],
 	] as const)('the secret as a path segment or query: %s%s → %d', async (kind, suffix, status) => {
 		const host = await activeTrigger();
 		const delivery = await host.post(kind, record(`p-${kind}-${suffix}`), { query: suffix.replace('SECRET', host.secret()) });
 		expect(delivery.status).toBe(status);
+		// (A path-form address without a secret is no route at all: n8n answers 404 before the trigger.)
 		if (status === 200) expect(delivery.emitted).toHaveLength(1);
 		else expect(delivery.emitted).toBeUndefined();
 	});
 
 	test('a path-form address of neither callback is refused, even with the right secret', async () => {
 		const host = await activeTrigger();
-		const url = host.url('status').replace(/\/status$/, `/orders/${host.secret()}`);
+		const url = `${host.pathUrl('status').replace(/\/status$/, '/orders')}/${host.secret()}`;
 		const delivery = await host.postTo(url, record('unknown-kind'));
 		expect(delivery.status).toBe(404);
 		expect(delivery.emitted).toBeUndefined();
@@ -258,11 +259,11 @@ describe('through the API', () => {
 		const order = created.json[0];
 		const secret = host.secret();
 		const store = env.sandbox.storeId;
-		expect((order.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}/SECRET-HIDDEN/${store}`);
-		expect((order.OrderDetails as IDataObject).StatusDetailsCallbackUrl).toBe(`${host.url('details')}/SECRET-HIDDEN/${store}`);
+		expect((order.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.pathUrl('status')}/SECRET-HIDDEN/${store}`);
+		expect((order.OrderDetails as IDataObject).StatusDetailsCallbackUrl).toBe(`${host.pathUrl('details')}/SECRET-HIDDEN/${store}`);
 		const stored = (await env.api.orders()).find((entry) => entry.ID === order.ID)!;
 		const sentUrl = String((stored.OrderDetails as IDataObject).StatusCallbackUrl);
-		expect(sentUrl).toBe(`${host.url('status')}/${secret}/${store}`);
+		expect(sentUrl).toBe(`${host.pathUrl('status')}/${secret}/${store}`);
 
 		// A status record carries no StoreID, and the trigger has no Store ID: the URL's store serves.
 		const delivery = await host.postTo(sentUrl, JSON.stringify({ OrderID: order.ID, StatusID: 1, StatusDescription: 'Received' }));
@@ -270,7 +271,7 @@ describe('through the API', () => {
 		const [event] = delivery.emitted!;
 		expect((event.order as IDataObject).ID).toBe(order.ID);
 		expect(JSON.stringify(event)).not.toContain(secret);
-		expect(((event.order as IDataObject).OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.url('status')}/SECRET-HIDDEN/${store}`);
+		expect(((event.order as IDataObject).OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.pathUrl('status')}/SECRET-HIDDEN/${store}`);
 		// The same store given in the query form serves as well.
 		const byQuery = await host.post('status', JSON.stringify({ OrderID: order.ID, StatusID: 3, StatusDescription: 'Printed' }), { query: `?secret=${secret}&store=${store}` });
 		expect((byQuery.emitted![0].order as IDataObject).ID).toBe(order.ID);
@@ -280,4 +281,70 @@ describe('through the API', () => {
 		const noStore = await host.post('status', JSON.stringify({ OrderID: order.ID, StatusID: 2 }), { query: `?secret=${secret}` });
 		expect(noStore.emitted![0].enrichmentError).toMatch(/^No store to read the order from: set the trigger's Store ID/);
 	});
+
+	/** Create (callbacks from the trigger) sends one order; the sandbox moves it to Delivered and calls back. */
+	async function lifecycleUnder(profiles: string[], triggerParameters: INodeParameters = {}) {
+		await env.api.setProfiles(profiles);
+		const credentials = await credentialsFor(env.sandbox);
+		const staticData: IDataObject = {};
+		const host = await activeTrigger(triggerParameters, { credentials, staticData });
+		const created = await runPrintStore({
+			parameters: {
+				resource: 'order',
+				operation: 'create',
+				storeId: env.sandbox.storeId,
+				inputMode: 'json',
+				orderItemJson: JSON.stringify({ Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' }, PartnerOrderReference: 'ref-profile' }),
+				statusCallbacks: 'trigger',
+			},
+			credentials,
+			staticData,
+		});
+		expect(created.error).toBeUndefined();
+		const orderId = String(created.json[0].ID);
+		await env.api.advance(orderId, { toStatusId: 5 });
+		// Five records, two URLs each: wait (with a deadline) until the sandbox finished each delivery.
+		const deadline = Date.now() + 30_000;
+		let finished: Array<Record<string, unknown>> = [];
+		while (Date.now() < deadline) {
+			finished = (await env.api.callbacks()).filter((d) => d.orderId === orderId && (d.outcome === 'delivered' || d.outcome === 'gave-up'));
+			if (finished.length >= 10) break;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		return { host, orderId, finished, events: host.emittedItems() };
+	}
+
+	const LIFECYCLE = ['Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
+	const byStatus = (events: IDataObject[], kind: string) =>
+		events.filter((event) => event.event === kind).sort((a, b) => Number(a.StatusID) - Number(b.StatusID));
+
+	test.each([
+		['no profile', [] as string[]],
+		['callback-shape-alt', ['callback-shape-alt']],
+		['strip-query', ['strip-query']],
+		['callback-shape-alt and strip-query', ['callback-shape-alt', 'strip-query']],
+	])('under %s: every status change of the order starts the workflow once, with its fields read', async (_name, profiles) => {
+		const { orderId, finished, events } = await lifecycleUnder(profiles);
+		expect(finished.map((d) => d.outcome)).toEqual(Array(10).fill('delivered'));
+		expect(events).toHaveLength(10);
+		for (const kind of ['status', 'details']) {
+			const ordered = byStatus(events, kind);
+			expect(ordered.map((event) => event.StatusDescription)).toEqual(LIFECYCLE);
+			expect(ordered.map((event) => event.StatusID)).toEqual([1, 2, 3, 4, 5]);
+			expect(ordered.every((event) => event.OrderID === orderId)).toBe(true);
+			expect(ordered.every((event) => !(event.missingFields as string[] | undefined)?.includes('StatusID'))).toBe(true);
+		}
+		const details = byStatus(events, 'details');
+		expect(details.every((event) => event.PartnerOrderReference === 'ref-profile')).toBe(true);
+		expect(details[4].Completed).toBe(true);
+		if (profiles.includes('callback-shape-alt')) expect((events[0].raw as IDataObject).event).toMatch(/^order\.status/);
+		if (profiles.includes('strip-query')) expect(finished.every((d) => !String(d.url).includes('?'))).toBe(true);
+	});
+
+	test('strip-query with the secret in the query form: every callback is refused with 401 and nothing starts', async () => {
+		const { finished, events } = await lifecycleUnder(['strip-query'], { options: { secretPlacement: 'query' } });
+		expect(finished.map((d) => [d.outcome, d.httpStatus])).toEqual(Array(10).fill(['gave-up', 401]));
+		expect(events).toHaveLength(0);
+	});
+
 });

@@ -1,5 +1,6 @@
 /** Checks on what users type: order items, IDs in paths, custom API paths, callback secrets. */
-import { hideCallbackSecrets, SECRET_MARKER, withSecretQuery, withSecretSegment } from '../../nodes/shared/callbackUrls';
+import { hideCallbackSecrets, SECRET_MARKER, withSecretQuery, withStore } from '../../nodes/shared/callbackUrls';
+import { pathFormUrl } from '../../nodes/PrintStoreTrigger/webhook/routes';
 import { InvalidValue } from '../../nodes/shared/errors';
 import { checkPathId } from '../../nodes/shared/ids';
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
@@ -81,7 +82,12 @@ describe('callback secrets', () => {
 
 	test('hidden in the query form and the path form, the rest of the URL kept', () => {
 		expect(hideCallbackSecrets(withSecretQuery(base, 'abc123'))).toBe(`${base}?secret=${SECRET_MARKER}`);
-		expect(hideCallbackSecrets(withSecretSegment(base, 'abc123'))).toBe(`${base}/${SECRET_MARKER}`);
+		const id = '0b9f2c84-6f1e-4f57-9a3e-2d4c7b1e8a90';
+		const pathForm = pathFormUrl(base, id, 'abc123');
+		expect(pathForm).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/abc123`);
+		expect(hideCallbackSecrets(pathForm)).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/${SECRET_MARKER}`);
+		expect(hideCallbackSecrets(withStore(pathForm, 'store_1'))).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/${SECRET_MARKER}/store_1`);
+		expect(hideCallbackSecrets(withStore(withSecretQuery(base, 'abc123'), 'store_1'))).toBe(`${base}?secret=${SECRET_MARKER}&store=store_1`);
 	});
 
 	test('deep in an order, without copying what has nothing to hide', () => {

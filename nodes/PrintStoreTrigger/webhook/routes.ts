@@ -4,9 +4,14 @@ import type { EventKind } from './normalize';
 
 /**
  * The trigger's webhooks. Status and status details callbacks each have a static address that
- * takes the secret as `?secret=` (and Create's store as `&store=`), and both are also served by
- * dynamic addresses that take them as path segments, `…/status/<secret>` and
- * `…/status/<secret>/<store>`, for services that drop or rewrite query strings.
+ * takes the secret as `?secret=` (and Create's store as `&store=`). Both are also served by dynamic
+ * addresses that take them as path segments, for services that drop or rewrite query strings:
+ * `<n8n>/webhook/<webhook id>/<webhook id>/status/<secret>[/<store>]` (`pathFormUrl`).
+ *
+ * Why the webhook ID twice: n8n finds a dynamic webhook by the request's first segment (the node's
+ * webhook ID) and the template the rest must match, and it keeps one template per path across all
+ * workflows. A template of `:kind/:secret` alone would be taken by the first workflow activated; the
+ * ID makes it this node's own. `isFullPath` keeps n8n from prefixing the ID a second time.
  *
  * n8n's type names only 'default' and 'setup', but it keys webhooks by any name (their lifecycle
  * methods, `getWebhookName()`); the path-form ones have names of their own, no lifecycle methods,
@@ -19,12 +24,25 @@ export const CALLBACK_WEBHOOKS: IWebhookDescription[] = [
 	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'status' },
 	// 'setup' here is the status details webhook.
 	{ name: 'setup', httpMethod: 'POST', responseMode: 'onReceived', path: 'details' },
-	// isFullPath, as n8n's own Webhook node has it: n8n then keys a dynamic path by the node's webhook
-	// ID, so `<webhook id>/status/<secret>` is matched segment by segment (without it n8n counts the ID
-	// as a segment of the template too, and nothing ever matches).
-	{ name: SECRET_IN_PATH, httpMethod: 'POST', responseMode: 'onReceived', path: ':kind/:secret', isFullPath: true, ndvHideUrl: true },
-	{ name: SECRET_AND_STORE_IN_PATH, httpMethod: 'POST', responseMode: 'onReceived', path: ':kind/:secret/:store', isFullPath: true, ndvHideUrl: true },
+	{ name: SECRET_IN_PATH, httpMethod: 'POST', responseMode: 'onReceived', path: '={{$webhookId}}/:kind/:secret', isFullPath: true, ndvHideUrl: true },
+	{
+		name: SECRET_AND_STORE_IN_PATH,
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		path: '={{$webhookId}}/:kind/:secret/:store',
+		isFullPath: true,
+		ndvHideUrl: true,
+	},
 ];
+
+/**
+ * The path-form address of a callback: the static webhook's URL (`.../webhook/<id>/status`) with the
+ * webhook ID repeated before the kind, the secret after it.
+ */
+export function pathFormUrl(staticWebhookUrl: string, webhookId: string, secret: string): string {
+	const at = staticWebhookUrl.lastIndexOf('/');
+	return `${staticWebhookUrl.slice(0, at)}/${webhookId}${staticWebhookUrl.slice(at)}/${encodeURIComponent(secret)}`;
+}
 
 function pathParameter(ctx: IWebhookFunctions, name: string): string | undefined {
 	const value = (ctx.getParamsData() as Record<string, unknown> | undefined)?.[name];
