@@ -173,10 +173,26 @@ describe('fault injection', () => {
 		expect((await control.get('/counts')).data.total).toBe(0);
 	});
 
-	it('adds latency without changing answers', async () => {
-		await control.post('/faults', { latencyMs: 20, latencySpikeMs: 50, latencySpikeRate: 0.5 });
-		const response = await api.get('/user');
-		expect(response.status).toBe(200);
+	it('adds latency without changing answers: every answer waits at least the set delay, spikes on top', async () => {
+		const plain = await api.get('/user');
+		// A lower bound only: a sleep never ends early (1 ms of timer rounding allowed), whatever the load.
+		const timed = async () => {
+			const started = performance.now();
+			const response = await api.get('/user');
+			return { response, ms: performance.now() - started };
+		};
+		await control.post('/faults', { latencyMs: 150 });
+		for (let i = 0; i < 3; i++) {
+			const { response, ms } = await timed();
+			expect(response.status).toBe(200);
+			expect(response.data).toEqual(plain.data);
+			expect(ms).toBeGreaterThanOrEqual(149);
+		}
+		// Spikes on every request (rate 1): the spike adds to the base delay.
+		await control.post('/faults', { latencyMs: 50, latencySpikeMs: 200, latencySpikeRate: 1 });
+		const { response, ms } = await timed();
+		expect(response.data).toEqual(plain.data);
+		expect(ms).toBeGreaterThanOrEqual(249);
 	});
 
 	it('is reproducible: the same seed gives the same sequence of answers', async () => {
