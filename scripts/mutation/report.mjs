@@ -1,0 +1,164 @@
+/**
+ * Writes test/MUTATION.md from the JSON reports Stryker wrote under reports/mutation/ (one per group
+ * of stryker.config.mjs): the score per file and overall, what was left out and why, and every
+ * surviving mutant with the one-line reason from scripts/mutation/explained.mjs (or "NOT EXPLAINED").
+ *
+ *   node scripts/mutation/report.mjs      rewrite test/MUTATION.md from the reports there are
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { DESCRIPTION_ONLY, GROUPS } from '../../stryker.config.mjs';
+import { explained, staticNote } from './explained.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const reports = path.join(root, 'reports/mutation');
+const out = path.join(root, 'test/MUTATION.md');
+
+const DETECTED = ['Killed', 'Timeout'];
+const UNDETECTED = ['Survived', 'NoCoverage'];
+
+function readJson(file) {
+	return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+}
+
+/** The mutated code, on one line. */
+function originalText(source, location) {
+	const lines = source.split('\n');
+	const { start, end } = location;
+	let text;
+	if (start.line === end.line) text = lines[start.line - 1].slice(start.column - 1, end.column - 1);
+	else text = [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join(' ');
+	return text.replace(/\s+/g, ' ').trim();
+}
+
+function short(text, max = 70) {
+	const one = text.replace(/\s+/g, ' ').trim();
+	return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+function code(text) {
+	const body = short(text).replace(/`/g, "'");
+	return body === '' ? '(empty)' : `\`${body}\``;
+}
+
+function explain(file, mutant, lineText, original) {
+	for (const rule of explained) {
+		if (rule.file !== file) continue;
+		if (rule.mutator && rule.mutator !== mutant.mutatorName) continue;
+		if (rule.line && !lineText.includes(rule.line)) continue;
+		if (rule.code && !original.includes(rule.code)) continue;
+		if (rule.replacement !== undefined && !(mutant.replacement ?? '').includes(rule.replacement)) continue;
+		return rule.why;
+	}
+	return undefined;
+}
+
+function pct(detected, valid) {
+	return valid === 0 ? 'n/a' : `${((100 * detected) / valid).toFixed(1)}%`;
+}
+
+export function writeReport() {
+	const files = new Map();
+	const groupsRun = [];
+	const groupsMissing = [];
+	for (const group of Object.keys(GROUPS)) {
+		const report = readJson(path.join(reports, `${group}.json`));
+		const meta = readJson(path.join(reports, `${group}.meta.json`));
+		if (!report || !meta?.finished) {
+			groupsMissing.push(group);
+			continue;
+		}
+		groupsRun.push({ group, meta });
+		for (const [file, result] of Object.entries(report.files)) files.set(file, { ...result, group });
+	}
+
+	const rows = [];
+	const survivors = [];
+	const total = { detected: 0, valid: 0, killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileError: 0, ignored: 0, runtimeError: 0 };
+	for (const file of [...files.keys()].sort()) {
+		const { source, mutants } = files.get(file);
+		const count = (statuses) => mutants.filter((mutant) => statuses.includes(mutant.status)).length;
+		const row = {
+			file,
+			killed: count(['Killed']),
+			timeout: count(['Timeout']),
+			survived: count(['Survived']),
+			noCoverage: count(['NoCoverage']),
+			compileError: count(['CompileError']),
+			runtimeError: count(['RuntimeError']),
+			ignored: count(['Ignored']),
+		};
+		row.detected = count(DETECTED);
+		row.valid = row.detected + count(UNDETECTED);
+		for (const key of Object.keys(total)) total[key] += row[key];
+		rows.push(row);
+		const lines = source.split('\n');
+		for (const mutant of mutants.filter((candidate) => UNDETECTED.includes(candidate.status))) {
+			const lineText = lines[mutant.location.start.line - 1] ?? '';
+			const original = originalText(source, mutant.location);
+			survivors.push({ file, mutant, original, why: explain(file, mutant, lineText, original) });
+		}
+	}
+
+	const date = groupsRun.map(({ meta }) => meta.finished).sort().at(-1);
+	const minutes = (ms) => `${Math.round(ms / 60000)} min`;
+	const md = [];
+	md.push('# Mutation testing');
+	md.push('');
+	md.push('Written by `npm run mutate` (scripts/mutation/run.mjs, StrykerJS with stryker.config.mjs); do not edit by hand:');
+	md.push('reasons for surviving mutants live in scripts/mutation/explained.mjs, and `node scripts/mutation/report.mjs`');
+	md.push('rewrites this file from the last reports under reports/mutation/.');
+	md.push('');
+	md.push(`- Date of the last run: ${date ?? 'never run'}`);
+	md.push('- Command: `npm run mutate` (all groups, one after the other; `npm run mutate -- trigger` runs one group).');
+	md.push(`- Groups run: ${groupsRun.map(({ group, meta }) => `${group} (${minutes(meta.durationMs)}, ${meta.concurrency ?? 2} workers${meta.incrementalReuse ? `, ${meta.incrementalReuse}` : ''})`).join(', ') || 'none'}.`);
+	if (groupsMissing.length > 0) {
+		md.push(`- **Groups NOT run (no finished report):** ${groupsMissing.map((group) => `${group} (${GROUPS[group].join(', ')})`).join('; ')}. Their files have no score below.`);
+	}
+	md.push('- Tests: the fast suites that run nodes/: test/unit, test/trigger, test/node (a real sandbox in process, nodes run through n8n\'s engine; no mocked HTTP). Per-test coverage: each mutant runs the tests that reach it.');
+	md.push('- Score = (killed + timed out) / (killed + timed out + survived + no coverage). Mutants that do not compile (TypeScript checker) and static mutants (below) are not counted.');
+	md.push('');
+	md.push('## Left out, and why');
+	md.push('');
+	md.push('Description-only files, not mutated: they only declare the editor\'s fields (INodeProperties), the credential\'s fields and display text; what of them the code relies on (field names, defaults) is read through the nodes by the tests of test/node.');
+	md.push('');
+	for (const file of DESCRIPTION_ONLY) md.push(`- ${file}`);
+	md.push('');
+	md.push(`Static mutants (ignoreStatic): ${staticNote}`);
+	md.push('');
+	md.push('## Score per file');
+	md.push('');
+	md.push('| file | score | killed | timed out | survived | no coverage | compile errors | static (ignored) |');
+	md.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+	for (const row of rows) {
+		md.push(`| ${row.file} | ${pct(row.detected, row.valid)} | ${row.killed} | ${row.timeout} | ${row.survived} | ${row.noCoverage} | ${row.compileError} | ${row.ignored} |`);
+	}
+	md.push(`| **overall** | **${pct(total.detected, total.valid)}** | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.compileError} | ${total.ignored} |`);
+	md.push('');
+	const unexplained = survivors.filter((survivor) => !survivor.why).length;
+	md.push(`## Surviving mutants (${survivors.length}${unexplained ? `, ${unexplained} not explained` : ''})`);
+	md.push('');
+	md.push('Each one: line, mutator, the code and what Stryker put in its place, and why no test needs to fail for it.');
+	let current;
+	for (const { file, mutant, original, why } of survivors) {
+		if (file !== current) {
+			md.push('');
+			md.push(`### ${file}`);
+			md.push('');
+			current = file;
+		}
+		const status = mutant.status === 'NoCoverage' ? ' (no test reaches it)' : '';
+		md.push(`- L${mutant.location.start.line} ${mutant.mutatorName} ${code(original)} → ${code(mutant.replacement ?? '')}${status}: ${why ?? '**NOT EXPLAINED**'}`);
+	}
+	md.push('');
+	fs.writeFileSync(out, md.join('\n'));
+	return { total, rows, survivors, groupsRun, groupsMissing };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	const { total, survivors, groupsMissing } = writeReport();
+	const unexplained = survivors.filter((survivor) => !survivor.why).length;
+	console.log(`test/MUTATION.md: ${pct(total.detected, total.valid)} overall, ${survivors.length} surviving (${unexplained} not explained)${groupsMissing.length ? `, groups not run: ${groupsMissing.join(', ')}` : ''}`);
+}
