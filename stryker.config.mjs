@@ -28,11 +28,26 @@ export const DESCRIPTION_ONLY = [
 	'nodes/PrintStore/actions/user/index.ts',
 ];
 
-/** The groups `npm run mutate` runs one after the other, each with its own report and incremental file. */
+const GUARANTEES = [
+	'nodes/PrintStoreTrigger/webhook/secret.ts',
+	'nodes/PrintStoreTrigger/webhook/dedupe.ts',
+	'nodes/PrintStoreTrigger/webhook/filter.ts',
+	'nodes/shared/ids.ts',
+	'nodes/shared/operations.ts',
+	'nodes/shared/transport/index.ts',
+	'nodes/shared/transport/pacing.ts',
+	'nodes/shared/callbackUrls.ts',
+];
+/**
+ * The groups `npm run mutate` runs one after the other, each with its own report and incremental
+ * file: first the files that hold the guarantees README promises (secret check, duplicate
+ * suppression, filters, IDs in paths, what may be repeated, retries and pacing, secret hiding).
+ */
 export const GROUPS = {
-	trigger: ['nodes/PrintStoreTrigger/**/*.ts'],
+	guarantees: GUARANTEES,
+	trigger: ['nodes/PrintStoreTrigger/**/*.ts', ...GUARANTEES.map((file) => `!${file}`)],
 	orders: ['nodes/PrintStore/orders/**/*.ts', 'nodes/PrintStore/helpers/**/*.ts'],
-	shared: ['nodes/shared/**/*.ts'],
+	shared: ['nodes/shared/**/*.ts', ...GUARANTEES.map((file) => `!${file}`)],
 	actions: ['nodes/PrintStore/actions/**/*.ts', 'nodes/PrintStore/*.ts'],
 };
 
@@ -47,7 +62,12 @@ const mutate = [
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
 	packageManager: 'npm',
-	plugins: ['@stryker-mutator/jest-runner', '@stryker-mutator/typescript-checker', './scripts/mutation/jest-by-file-runner.mjs'],
+	plugins: [
+		'@stryker-mutator/jest-runner',
+		'@stryker-mutator/typescript-checker',
+		'./scripts/mutation/jest-by-file-runner.mjs',
+		'./scripts/mutation/stream-reporter.mjs',
+	],
 	testRunner: 'jest-by-file',
 	jest: {
 		projectType: 'custom',
@@ -60,6 +80,7 @@ export default {
 			testSequencer: '<rootDir>/scripts/mutation/sequencer.cjs',
 			// Node's environment, with a bail: a mutant's remaining tests are skipped once one fails.
 			testEnvironment: './scripts/mutation/bail-environment.cjs',
+			testRunner: '<rootDir>/scripts/mutation/jest-circus-bail.cjs',
 		},
 	},
 	coverageAnalysis: 'perTest',
@@ -74,7 +95,8 @@ export default {
 	disableTypeChecks: '{nodes,credentials}/**/*.ts',
 	incremental: true,
 	incrementalFile: `reports/mutation/${reportName}.incremental.json`,
-	reporters: ['progress', 'clear-text', 'json', 'html'],
+	// "stream" keeps each result as it comes (scripts/mutation/stream-reporter.mjs), for a run that is stopped.
+	reporters: ['progress', 'clear-text', 'json', 'html', 'stream'],
 	jsonReporter: { fileName: `reports/mutation/${reportName}.json` },
 	htmlReporter: { fileName: `reports/mutation/${reportName}.html` },
 	clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },

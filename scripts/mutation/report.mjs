@@ -55,6 +55,62 @@ function explain(file, mutant, lineText, original) {
 	return undefined;
 }
 
+function globToRegExp(glob) {
+	const body = glob
+		.replace(/[.+^${}()|[\]\\]/g, '\\$&')
+		.replace(/\*\*\//g, '\u0000')
+		.replace(/\*/g, '[^/]*')
+		.replace(/\u0000/g, '(?:.*/)?');
+	return new RegExp(`^${body}$`);
+}
+
+function walk(dir) {
+	return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+		const relative = `${dir}/${entry.name}`;
+		return entry.isDirectory() ? walk(relative) : [relative];
+	});
+}
+
+/** The files a group of stryker.config.mjs mutates. */
+function filesOf(group) {
+	const patterns = GROUPS[group];
+	const include = patterns.filter((pattern) => !pattern.startsWith('!')).map(globToRegExp);
+	const exclude = [...patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1)), ...DESCRIPTION_ONLY].map(globToRegExp);
+	return [...walk('nodes'), ...walk('credentials')]
+		.filter((file) => file.endsWith('.ts'))
+		.filter((file) => include.some((re) => re.test(file)) && !exclude.some((re) => re.test(file)))
+		.sort();
+}
+
+/** The results a stopped run streamed (scripts/mutation/stream-reporter.mjs). */
+function readPartial(file) {
+	if (!fs.existsSync(file)) return undefined;
+	let planned;
+	let started;
+	let last;
+	const byFile = new Map();
+	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+		if (!line.trim()) continue;
+		let entry;
+		try {
+			entry = JSON.parse(line);
+		} catch {
+			continue; // a line cut off when the run was stopped
+		}
+		if (entry.planned) {
+			planned = entry.planned;
+			started = entry.started;
+			continue;
+		}
+		if (!byFile.has(entry.file)) byFile.set(entry.file, []);
+		byFile.get(entry.file).push(entry);
+		last = entry.at;
+	}
+	if (!planned) return undefined;
+	for (const file of Object.keys(planned)) if (!byFile.has(file)) byFile.set(file, []);
+	return { planned, started, last, byFile };
+}
+
 function pct(detected, valid) {
 	return valid === 0 ? 'n/a' : `${((100 * detected) / valid).toFixed(1)}%`;
 }
@@ -63,25 +119,37 @@ export function writeReport() {
 	const files = new Map();
 	const groupsRun = [];
 	const groupsMissing = [];
+	const groupsPartial = [];
 	for (const group of Object.keys(GROUPS)) {
 		const report = readJson(path.join(reports, `${group}.json`));
 		const meta = readJson(path.join(reports, `${group}.meta.json`));
-		if (!report || !meta?.finished) {
+		if (report && meta?.finished) {
+			groupsRun.push({ group, meta });
+			for (const [file, result] of Object.entries(report.files)) files.set(file, { ...result, group });
+			continue;
+		}
+		const partial = readPartial(path.join(reports, `${group}.partial.jsonl`));
+		if (!partial) {
 			groupsMissing.push(group);
 			continue;
 		}
-		groupsRun.push({ group, meta });
-		for (const [file, result] of Object.entries(report.files)) files.set(file, { ...result, group });
+		groupsPartial.push({ group, meta, ...partial });
+		for (const [file, mutants] of partial.byFile) {
+			const source = fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : '';
+			files.set(file, { source, mutants, group, planned: partial.planned[file] ?? mutants.length });
+		}
 	}
 
 	const rows = [];
 	const survivors = [];
-	const total = { detected: 0, valid: 0, killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileError: 0, ignored: 0, runtimeError: 0 };
+	const total = { detected: 0, valid: 0, killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileError: 0, ignored: 0, runtimeError: 0, untested: 0 };
 	for (const file of [...files.keys()].sort()) {
 		const { source, mutants } = files.get(file);
 		const count = (statuses) => mutants.filter((mutant) => statuses.includes(mutant.status)).length;
+		const { planned } = files.get(file);
 		const row = {
 			file,
+			untested: planned === undefined ? 0 : planned - mutants.length,
 			killed: count(['Killed']),
 			timeout: count(['Timeout']),
 			survived: count(['Survived']),
@@ -114,8 +182,16 @@ export function writeReport() {
 	md.push(`- Date of the last run: ${date ?? 'never run'}`);
 	md.push('- Command: `npm run mutate` (all groups, one after the other; `npm run mutate -- trigger` runs one group).');
 	md.push(`- Groups run: ${groupsRun.map(({ group, meta }) => `${group} (${minutes(meta.durationMs)}, ${meta.concurrency ?? 2} workers${meta.incrementalReuse ? `, ${meta.incrementalReuse}` : ''})`).join(', ') || 'none'}.`);
+	for (const { group, started, last, planned, byFile } of groupsPartial) {
+		const plannedCount = Object.values(planned).reduce((sum, count) => sum + count, 0);
+		const tested = [...byFile.values()].reduce((sum, mutants) => sum + mutants.length, 0);
+		md.push(
+			`- **Group ${group} was stopped before it finished** (started ${started}, last result ${last ?? 'none'}): ${tested} of its ${plannedCount} mutants have a result. ` +
+				'Its files below show the score of the mutants tested so far; the "not tested" column counts the rest.',
+		);
+	}
 	if (groupsMissing.length > 0) {
-		md.push(`- **Groups NOT run (no finished report):** ${groupsMissing.map((group) => `${group} (${GROUPS[group].join(', ')})`).join('; ')}. Their files have no score below.`);
+		md.push(`- **Groups NOT run:** ${groupsMissing.map((group) => `${group} (${filesOf(group).join(', ')})`).join('; ')}. These files have no score below.`);
 	}
 	md.push('- Tests: the fast suites that run nodes/: test/unit, test/trigger, test/node (a real sandbox in process, nodes run through n8n\'s engine; no mocked HTTP). Per-test coverage: each mutant runs the tests that reach it.');
 	md.push('- Score = (killed + timed out) / (killed + timed out + survived + no coverage). Mutants that do not compile (TypeScript checker) and static mutants (below) are not counted.');
@@ -130,12 +206,12 @@ export function writeReport() {
 	md.push('');
 	md.push('## Score per file');
 	md.push('');
-	md.push('| file | score | killed | timed out | survived | no coverage | compile errors | static (ignored) |');
-	md.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+	md.push('| file | score | killed | timed out | survived | no coverage | compile errors | static (ignored) | not tested (run stopped) |');
+	md.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 	for (const row of rows) {
-		md.push(`| ${row.file} | ${pct(row.detected, row.valid)} | ${row.killed} | ${row.timeout} | ${row.survived} | ${row.noCoverage} | ${row.compileError} | ${row.ignored} |`);
+		md.push(`| ${row.file} | ${pct(row.detected, row.valid)} | ${row.killed} | ${row.timeout} | ${row.survived} | ${row.noCoverage} | ${row.compileError} | ${row.ignored} | ${row.untested} |`);
 	}
-	md.push(`| **overall** | **${pct(total.detected, total.valid)}** | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.compileError} | ${total.ignored} |`);
+	md.push(`| **overall** | **${pct(total.detected, total.valid)}** | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.compileError} | ${total.ignored} | ${total.untested} |`);
 	md.push('');
 	const unexplained = survivors.filter((survivor) => !survivor.why).length;
 	md.push(`## Surviving mutants (${survivors.length}${unexplained ? `, ${unexplained} not explained` : ''})`);
@@ -154,7 +230,7 @@ export function writeReport() {
 	}
 	md.push('');
 	fs.writeFileSync(out, md.join('\n'));
-	return { total, rows, survivors, groupsRun, groupsMissing };
+	return { total, rows, survivors, groupsRun, groupsMissing, groupsPartial };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
