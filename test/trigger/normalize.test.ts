@@ -191,6 +191,8 @@ describe('payloads the spec does not show', () => {
 		['StatusCode and lower-case names', { order_id: 'ord_9', statusCode: '5', statusdescription: 'Delivered' }, { OrderID: 'ord_9', StatusID: 5, StatusDescription: 'Delivered' }],
 		['a data envelope', { event: 'order.status', data: { OrderID: 'ord_9', StatusID: 2 } }, { OrderID: 'ord_9', StatusID: 2 }],
 		['an Order envelope', { Order: { ID: 'ord_9', OrderNumber: 'PS-9', StatusID: 3, Completed: false } }, { OrderID: 'ord_9', OrderNumber: 'PS-9', StatusID: 3, Completed: false }],
+		['occurredAt as the time', { data: { orderId: 'ord_9', status: 'Shipped', occurredAt: '2026-11-22T10:00:00Z' } }, { OrderID: 'ord_9', Timestamp: '2026-11-22T10:00:00.000Z' }],
+		['a CloudEvents time', { type: 'order.status', time: '2026-11-22T11:00:00Z', data: { OrderID: 'ord_9', StatusID: 4 } }, { OrderID: 'ord_9', Timestamp: '2026-11-22T11:00:00.000Z' }],
 	])('%s', (_name, payload, expected) => {
 		const [event] = normalizeEvents(payload, 'status', received);
 		expect(event).toMatchObject(expected);

@@ -30,7 +30,7 @@ const ALIASES = {
 	OrderNumber: ['OrderNumber', 'Order_Number', 'order_number', 'OrderNo'],
 	StatusID: ['StatusID', 'StatusId', 'StatusCode', 'Status_ID', 'status_id'],
 	StatusDescription: ['StatusDescription', 'StatusName', 'StatusText', 'Status_Description', 'status_description'],
-	Timestamp: ['Timestamp', 'TimeStamp', 'EventTime', 'Updated', 'UpdatedAt', 'updated_at', 'Date'],
+	Timestamp: ['Timestamp', 'TimeStamp', 'EventTime', 'OccurredAt', 'occurred_at', 'Time', 'Updated', 'UpdatedAt', 'updated_at', 'Date'],
 	StoreID: ['StoreID', 'StoreId', 'store_id'],
 	PartnerOrderReference: ['PartnerOrderReference', 'PartnerReference', 'partner_order_reference'],
 } as const;
@@ -228,7 +228,8 @@ export function normalizeEvents(payload: Json, kind: EventKind, receivedAt: Date
 			StoreID: firstText(sources, ALIASES.StoreID) ?? null,
 			StatusID: status.id ?? null,
 			StatusDescription: status.description ?? null,
-			Timestamp: toIsoTimestamp(field(record, ...ALIASES.Timestamp)) ?? null,
+			// The record's own time, else the envelope's (a CloudEvents `time` next to `data`).
+			Timestamp: toIsoTimestamp(field(record, ...ALIASES.Timestamp) ?? (isObject(raw) && raw !== record ? field(raw, ...ALIASES.Timestamp) : undefined)) ?? null,
 			Completed: typeof completed === 'boolean' ? completed : null,
 			ChangeType: isObject(meta) ? (text(field(meta, 'ChangeType')) ?? null) : null,
 			Messages: isObject(meta) ? (list(field(meta, 'Messages')) ?? []) : [],
