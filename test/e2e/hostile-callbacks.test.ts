@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowJson } from '../../scripts/n8n/client';
+import type { Execution, WorkflowJson } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { PACKAGE_NODE_PREFIX } from '../../scripts/n8n/workflows';
 import { describeE2E, e2e } from './helpers/harness';
@@ -258,10 +258,20 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		// n8n is still up, and exactly the 20 valid and the odd-shaped callbacks started executions.
 		expect((await fetch(`${e2e().state.n8n.url}/healthz`)).status).toBe(200);
 		const expectedRuns = 20 + oddBodies.length;
-		const executions = (await client.waitForExecutions(saved.id, expectedRuns)).filter((run) => run.mode === 'webhook');
-		await new Promise((resolve) => setTimeout(resolve, 2000));
-		const all = (await client.listExecutions(saved.id)).filter((run) => run.mode === 'webhook');
-		expect(all).toHaveLength(expectedRuns);
+		// A sentinel callback after everything else: once its execution has finished, every execution the
+		// requests before it started is listed (no fixed quiet window a late execution could slip past).
+		const sentinel = `sentinel-${randomUUID()}`;
+		const sentinelAnswer = await fetch(`${client.webhookUrl(`${trigger.webhookId}/status`)}?secret=${SECRET}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(validRecord(0, { OrderID: sentinel })),
+		});
+		expect(sentinelAnswer.status).toBe(200);
+		const ids = (run: Execution) => nodeOutput(run, 'Prototype check').map((item) => String(item.OrderID));
+		const finished = await client.waitForExecutions(saved.id, expectedRuns + 1);
+		expect(finished.some((run) => ids(run).includes(sentinel))).toBe(true);
+		const executions = finished.filter((run) => run.mode === 'webhook' && !ids(run).includes(sentinel));
+		expect(executions).toHaveLength(expectedRuns);
 		const emitted = executions.flatMap((run) => nodeOutput(run, 'Prototype check'));
 		expect(emitted).toHaveLength(expectedRuns);
 		const validOrders = emitted.map((item) => String(item.OrderID)).filter((id) => id.startsWith('ord_valid_'));

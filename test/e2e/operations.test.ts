@@ -1,7 +1,8 @@
 /**
  * Every operation of the Print Store node, run by a real n8n (the package installed from its npm
- * tarball, the credential connected through the sandbox's OAuth2 login), each result checked field
- * by field against the sandbox itself: its own answer to the same request, or its records.
+ * tarball, the credential connected through the sandbox's OAuth2 login). What n8n sent is checked
+ * against the spec's shapes written out here; each result field by field against the sandbox's
+ * records, or (for answers passed through unchanged) its own answer to the same request.
  */
 import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
 
@@ -97,8 +98,12 @@ describeE2E('Print Store node in a real n8n: every operation', () => {
 			runPrintStore({ title: 'price 3 orders', parameters: orderParameters('getPriceQuote', 10), items: priced }),
 		);
 		expectSuccess(node);
-		expect(requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/store/${STORE}/order/price`)).toHaveLength(1);
+		const priceRequests = requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/store/${STORE}/order/price`);
+		expect(priceRequests).toHaveLength(1);
+		// What n8n sent, against the spec's shape written out in this file (not the sandbox's view of it).
+		expect(priceRequests[0].body).toEqual({ Items: priced.map(orderItem) });
 
+		// The output is the service's answer, unchanged: the sandbox's own answer to that request.
 		const expected = await e2e().sandbox.api<Json[]>('POST', `/store/${STORE}/order/price`, { Items: priced.map(orderItem) });
 		expect(expected.status).toBe(200);
 		expect(node.json).toHaveLength(priced.length);
@@ -121,7 +126,14 @@ describeE2E('Print Store node in a real n8n: every operation', () => {
 		);
 		expectSuccess(node);
 		// 5 items in batches of 2: three create requests.
-		expect(requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/store/${STORE}/order`)).toHaveLength(3);
+		const createRequests = requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/store/${STORE}/order`);
+		expect(createRequests).toHaveLength(3);
+		// Each batch carried its items in input order, in the spec's shape written out in this file.
+		expect(createRequests.map((r) => r.body)).toEqual([
+			{ Items: customers.slice(0, 2).map(orderItem) },
+			{ Items: customers.slice(2, 4).map(orderItem) },
+			{ Items: customers.slice(4).map(orderItem) },
+		]);
 		expect(node.json).toHaveLength(customers.length);
 
 		const { sandbox } = e2e();

@@ -81,8 +81,33 @@ async function callbacksSettled(orderIds: string[], expected: number) {
 	}
 }
 
-async function quietFor(ms: number) {
-	await new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Sends one more valid callback (a sentinel) and waits, with a deadline, until its execution has
+ * finished: every request sent before it has been answered by then, and anything they started is
+ * listed. Returns the finished webhook executions other than the sentinel's. Unlike a fixed quiet
+ * window, a late extra execution cannot slip past: it is listed before the sentinel's, or it was
+ * never started.
+ */
+async function executionsBeforeSentinel(workflowId: string, callbackUrl: string): Promise<Execution[]> {
+	const { client } = e2e();
+	const sentinel = `sentinel-${randomUUID()}`;
+	const answer = await fetch(callbackUrl, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ OrderID: sentinel, StatusID: 1, StatusDescription: 'Received' }),
+	});
+	expect(answer.status).toBe(200);
+	const orderIds = (execution: Execution) => nodeOutput(execution, TRIGGER).map((item) => String(item.OrderID));
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const finished = webhookExecutions(await client.listExecutions(workflowId)).filter((execution) => execution.stoppedAt);
+		// Earlier sentinels (of earlier tests on the same workflow) are left out too.
+		if (finished.some((execution) => orderIds(execution).includes(sentinel))) {
+			return finished.filter((execution) => !orderIds(execution).some((id) => id.startsWith('sentinel-'))).reverse();
+		}
+		if (Date.now() > deadline) throw new Error(`the sentinel callback's execution did not finish within 60 s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
 }
 
 describeE2E('Print Store Trigger in the real n8n', () => {
@@ -194,10 +219,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			expect(attempts.filter((d) => d.outcome === 'failed')).toHaveLength(2);
 			expect(attempts.filter((d) => d.outcome === 'delivered')).toHaveLength(2);
 
-			const executions = webhookExecutions(await client.waitForExecutions(saved.id, 2));
-			await quietFor(1500);
-			const all = webhookExecutions(await client.listExecutions(saved.id));
-			expect(all).toHaveLength(2);
+			// Every execution the retried deliveries could start is listed before the sentinel's.
+			const executions = await executionsBeforeSentinel(saved.id, `${client.webhookUrl(`${trigger.webhookId}/status`)}?secret=${secret}`);
 			expect(executions.map((execution) => nodeOutput(execution, TRIGGER)[0].StatusDescription)).toEqual(['Received', 'In Production']);
 		} finally {
 			relay.close();
@@ -328,14 +351,13 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		});
 
 		test('forged callbacks are refused and start nothing', async () => {
-			const before = (await e2e().client.listExecutions(workflowId)).length;
+			const before = webhookExecutions(await e2e().client.listExecutions(workflowId)).length;
 			const body = JSON.stringify(record('forged', 4));
 			expect((await post(statusUrl, body)).status).toBe(401);
 			expect((await post(`${statusUrl}?secret=wrong`, body)).status).toBe(403);
 			expect((await post(`${detailsUrl}?secret=${secret.slice(0, -1)}`, body)).status).toBe(403);
 			expect((await post(`${statusUrl}?token=${secret}`, body)).status).toBe(401);
-			await quietFor(1500);
-			expect((await e2e().client.listExecutions(workflowId)).length).toBe(before);
+			expect(await executionsBeforeSentinel(workflowId, `${statusUrl}?secret=${secret}`)).toHaveLength(before);
 		});
 
 		test('every accepted shape normalizes; duplicates and bad bodies start nothing', async () => {
@@ -365,10 +387,9 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			}
 			expect(answers.find(([name]) => name === 'duplicate')?.[2]).toMatchObject({ received: true, emitted: 0, duplicates: 1 });
 
-			const executions = webhookExecutions(await e2e().client.waitForExecutions(workflowId, 6));
-			await quietFor(1500);
-			const finished = webhookExecutions(await e2e().client.listExecutions(workflowId)).reverse();
+			const finished = await executionsBeforeSentinel(workflowId, url);
 			expect(finished).toHaveLength(6);
+			const executions = finished;
 			const emitted = executions.map((execution) => nodeOutput(execution, TRIGGER));
 			expect(emitted.map((items) => items.map((item) => `${item.OrderID}:${item.StatusID}`))).toEqual([
 				['shape-1:1'],
