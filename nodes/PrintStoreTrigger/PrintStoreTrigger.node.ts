@@ -157,7 +157,7 @@ export class PrintStoreTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to keep the memory of recent events in the workflow's database as well, so a repeated delivery that reaches another n8n process (queue mode with several webhook processes) is still recognised. Costs one database write per new event; not needed with a single n8n process.",
+							"Whether to keep the memory of recent events in the workflow's static data as well, for queue mode with several webhook processes. It recognises a repeated delivery only when no other callback of this workflow is being received at the same time: n8n saves static data as a whole after each request, so concurrent requests overwrite each other's entries. For reliable duplicate removal in queue mode, add n8n's Remove Duplicates node keyed on eventKey. Costs one database write per new event.",
 					},
 					{
 						displayName: 'Secret in Callback URLs',
