@@ -76,3 +76,18 @@ test('Completed Orders Only off: completed, not completed and unknown all pass',
 	]);
 	expect(result).toEqual(['a:5:Delivered', 'b:5:Delivered', 'c:5:Delivered']);
 });
+
+test('Other Statuses: an entry with digits and words is a name, not an ID', async () => {
+	const result = await emitted({ otherStatuses: 'Stage 7, 8th stage' }, [
+		event('a', 7, 'Printed'),
+		event('b', 8, 'Printed'),
+		event('c', 1, 'Stage 7'),
+		event('d', 1, '8th Stage'),
+	]);
+	expect(result).toEqual(['c:1:Stage 7', 'd:1:8th Stage']);
+});
+
+test('Other Statuses with names only: an event whose status ID is text that is no number does not pass', async () => {
+	const result = await emitted({ otherStatuses: 'Out for delivery' }, [event('a', 'ABC', 'Printed'), event('b', 'XYZ', 'Out for Delivery')]);
+	expect(result).toEqual(['b:XYZ:Out for Delivery']);
+});

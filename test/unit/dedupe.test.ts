@@ -1,0 +1,21 @@
+/** The trigger's in-process duplicate memory (nodes/PrintStoreTrigger/webhook/dedupe.ts): its window edge and its bound on triggers. */
+import { firstSighting } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+
+test('an event is a repeat until its window has passed, and new again from the very end of it', () => {
+	expect(firstSighting('window-trigger', 'e', 1000, 10_000)).toBe(true);
+	expect(firstSighting('window-trigger', 'e', 1000, 10_999)).toBe(false);
+	expect(firstSighting('window-trigger', 'e', 1000, 11_000)).toBe(true);
+	expect(firstSighting('window-trigger', 'e', 1000, 11_999)).toBe(false);
+});
+
+test('the memory keeps 500 triggers, forgetting the one used least recently', () => {
+	const now = 1_000_000;
+	const keys = Array.from({ length: 501 }, (_, index) => `bound-trigger-${index}`);
+	for (const key of keys.slice(0, 500)) expect(firstSighting(key, 'e', 60_000, now)).toBe(true);
+	// 500 triggers: all remembered (using the first makes it the most recent).
+	expect(firstSighting(keys[0], 'e', 60_000, now)).toBe(false);
+	// A 501st: the least recently used (now the second) is forgotten, the first is not.
+	expect(firstSighting(keys[500], 'e', 60_000, now)).toBe(true);
+	expect(firstSighting(keys[0], 'e', 60_000, now)).toBe(false);
+	expect(firstSighting(keys[1], 'e', 60_000, now)).toBe(true);
+});
