@@ -38,6 +38,7 @@ describe('the API Base URL as users paste it', () => {
 describe('a credential the node cannot use', () => {
 	test.each([
 		['empty', ''],
+		['absent', undefined],
 		['without a scheme', 'api.example.com'],
 		['with another scheme', 'ftp://files.example.com'],
 		['with a scheme and no host', 'https://'],
@@ -51,9 +52,12 @@ describe('a credential the node cannot use', () => {
 		expect(await apiRequests()).toEqual([]);
 	});
 
-	test('no subscription key: a clear error, nothing sent', async () => {
+	test.each([
+		['empty', ''],
+		['absent', undefined],
+	])('a subscription key %s: a clear error, nothing sent', async (_name, subscriptionKey) => {
 		await env.api.clearRequests();
-		const credentials = await credentialsFor(env.sandbox, undefined, { subscriptionKey: '' });
+		const credentials = await credentialsFor(env.sandbox, undefined, { subscriptionKey });
 		const result = await runPrintStore({ parameters: currentUser, credentials });
 		expect(result.error?.message).toBe('The Print Store credential has no Subscription Key');
 		expect(result.error?.description).toBe("Open the credential and paste the subscription key from your profile on the provider's portal.");

@@ -91,3 +91,8 @@ test('Other Statuses with names only: an event whose status ID is text that is n
 	const result = await emitted({ otherStatuses: 'Out for delivery' }, [event('a', 'ABC', 'Printed'), event('b', 'XYZ', 'Out for Delivery')]);
 	expect(result).toEqual(['b:XYZ:Out for Delivery']);
 });
+
+test('Other Statuses: a typed ID of several digits matches that status ID only', async () => {
+	const result = await emitted({ otherStatuses: '12' }, [event('a', 12, 'Twelve'), event('b', 1, 'One'), event('c', 2, 'Two')]);
+	expect(result).toEqual(['a:12:Twelve']);
+});
