@@ -19,3 +19,13 @@ test('the memory keeps 500 triggers, forgetting the one used least recently', ()
 	expect(firstSighting(keys[0], 'e', 60_000, now)).toBe(false);
 	expect(firstSighting(keys[1], 'e', 60_000, now)).toBe(true);
 });
+
+test('one trigger remembers 10,000 events; the 10,001st makes it forget the oldest, and only that one', () => {
+	const now = 2_000_000;
+	const trigger = 'key-bound-trigger';
+	for (let index = 0; index < 10_000; index++) firstSighting(trigger, `e${index}`, 60_000, now);
+	expect(firstSighting(trigger, 'e0', 60_000, now)).toBe(false);
+	expect(firstSighting(trigger, 'e10000', 60_000, now)).toBe(true);
+	expect(firstSighting(trigger, 'e1', 60_000, now)).toBe(false);
+	expect(firstSighting(trigger, 'e0', 60_000, now)).toBe(true);
+});
