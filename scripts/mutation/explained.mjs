@@ -10,6 +10,70 @@
 export const staticNote =
 	'mutants in code that runs only while a module loads (the node descriptions built at load, module-level tables and patterns) ' +
 	'would need every test to run for each one; Stryker ignores them (ignoreStatic) and the table counts them per file. ' +
-	'Code that also runs inside a test is not static and is counted.';
+	'Code that also runs inside a test is not static and is counted. The tables they hit are still checked by tests ' +
+	'(e.g. test/unit/repeatable.test.ts for the operations that act once).';
 
-export const explained = [];
+const EQUIVALENT = 'equivalent mutant';
+
+export const explained = [
+	// nodes/PrintStoreTrigger/webhook/filter.ts
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/filter.ts',
+		line: "const squash = (value: unknown) => String(value ?? '')",
+		why: `${EQUIVALENT}: squash is only given strings (picked options, typed entries, a StatusDescription already checked non-null), so the null fallback never applies.`,
+	},
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/filter.ts',
+		line: "getNodeParameter('otherStatuses', '') ?? ''",
+		why: `${EQUIVALENT}: n8n returns the parameter's description default ('') when it is unset, so neither fallback is ever used.`,
+	},
+	// nodes/PrintStoreTrigger/webhook/secret.ts
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/secret.ts',
+		code: "'testRegistration'",
+		why: `${EQUIVALENT}: only the name of the static-data entry for test-URL registrations; any name other than 'registration' behaves the same.`,
+	},
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/secret.ts',
+		line: "secret: expected || 'test'",
+		code: "'test'",
+		why: `${EQUIVALENT}: the duplicate memory's name for test-URL events sent without any secret; any fixed name behaves the same (and it is too short to be hidden as a secret).`,
+	},
+	// nodes/shared/transport/index.ts
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: "String(credentials.baseUrl ?? '')",
+		why: `${EQUIVALENT}: an absent base URL and any fallback text fail the same URL check with the same error (test/node/credential-connection.test.ts checks it).`,
+	},
+	// nodes/PrintStoreTrigger/webhook/dedupe.ts
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/dedupe.ts',
+		line: 'if (until > now && memory.size <= MAX_KEYS_PER_TRIGGER) break;',
+		code: 'until > now',
+		why: `${EQUIVALENT}: an expired key already counts as unseen on lookup (seenUntil > now); dropping it early only frees memory sooner.`,
+	},
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/dedupe.ts',
+		line: "if (stored && typeof stored === 'object' && !Array.isArray(stored))",
+		code: "typeof stored === 'object'",
+		why: `${EQUIVALENT}: text, numbers and booleans have no entries with a number value, so reading them as an object yields nothing either.`,
+	},
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/secret.ts',
+		line: "const expected = fixedSecret(ctx) || stored?.secret || ''",
+		code: "''",
+		why: 'killable only by a sender that guesses the replacement text: with no registration every other secret is refused (403, test/trigger/webhook.test.ts).',
+	},
+	// nodes/shared/callbackUrls.ts
+	{
+		file: 'nodes/shared/callbackUrls.ts',
+		line: 'if (/secret=/i.test(out))',
+		mutator: 'ConditionalExpression',
+		why: `${EQUIVALENT}: a fast path; without "secret=" in the text the replacement finds nothing anyway.`,
+	},
+	{
+		file: 'nodes/shared/callbackUrls.ts',
+		line: "if (out.includes('/status/') || out.includes('/details/'))",
+		why: `${EQUIVALENT}: a fast path; without /status/ or /details/ in the text the path-form replacement finds nothing anyway.`,
+	},
+];

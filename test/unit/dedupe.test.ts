@@ -1,5 +1,5 @@
 /** The trigger's in-process duplicate memory (nodes/PrintStoreTrigger/webhook/dedupe.ts): its window edge and its bound on triggers. */
-import { firstSighting } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { firstDeliveries, firstSighting } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
 
 test('an event is a repeat until its window has passed, and new again from the very end of it', () => {
 	expect(firstSighting('window-trigger', 'e', 1000, 10_000)).toBe(true);
@@ -28,4 +28,16 @@ test('one trigger remembers 10,000 events; the 10,001st makes it forget the olde
 	expect(firstSighting(trigger, 'e10000', 60_000, now)).toBe(true);
 	expect(firstSighting(trigger, 'e1', 60_000, now)).toBe(false);
 	expect(firstSighting(trigger, 'e0', 60_000, now)).toBe(true);
+});
+
+test.each([
+	['null', null],
+	['a list', ['x']],
+	['text', 'x'],
+])('shared memory in static data that is %s is read as empty and replaced', (_name, stored) => {
+	const staticData: Record<string, unknown> = { recentEvents: stored };
+	expect(firstDeliveries(staticData as never, `shared-${String(_name)}`, ['event-a'], 60_000, 3_000_000)).toEqual([true]);
+	const kept = staticData.recentEvents as Record<string, number>;
+	expect(Object.values(kept)).toEqual([3_060_000]);
+	expect(Object.keys(kept)[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
 });
