@@ -96,3 +96,11 @@ test('Other Statuses: a typed ID of several digits matches that status ID only',
 	const result = await emitted({ otherStatuses: '12' }, [event('a', 12, 'Twelve'), event('b', 1, 'One'), event('c', 2, 'Two')]);
 	expect(result).toEqual(['a:12:Twelve']);
 });
+
+test('an event without a status ID never matches a typed ID, not even 0', async () => {
+	expect(await emitted({ otherStatuses: '0' }, [event('a', undefined, 'Printed'), event('b', 0, 'Zero')])).toEqual(['b:0:Zero']);
+});
+
+test('an event without a status description never matches a typed name, even one of punctuation only', async () => {
+	expect(await emitted({ otherStatuses: '---' }, [event('a', 3, undefined), event('b', 4, '- - -')])).toEqual(['b:4:- - -']);
+});

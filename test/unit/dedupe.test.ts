@@ -1,5 +1,5 @@
 /** The trigger's in-process duplicate memory (nodes/PrintStoreTrigger/webhook/dedupe.ts): its window edge and its bound on triggers. */
-import { firstDeliveries, firstSighting } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { firstDeliveries, firstSighting, forgetSharedEvents } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
 
 test('an event is a repeat until its window has passed, and new again from the very end of it', () => {
 	expect(firstSighting('window-trigger', 'e', 1000, 10_000)).toBe(true);
@@ -40,4 +40,42 @@ test.each([
 	const kept = staticData.recentEvents as Record<string, number>;
 	expect(Object.values(kept)).toEqual([3_060_000]);
 	expect(Object.keys(kept)[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+});
+
+describe('memory shared through static data (queue mode)', () => {
+	test('another process sees an event as a repeat until its window ends, and new from the very end', () => {
+		const staticData: Record<string, unknown> = {};
+		expect(firstDeliveries(staticData as never, 'process-1', ['ev'], 1000, 50_000)).toEqual([true]);
+		// Other trigger keys stand for other processes: only the static data is shared.
+		expect(firstDeliveries(staticData as never, 'process-2', ['ev'], 1000, 50_999)).toEqual([false]);
+		expect(firstDeliveries(staticData as never, 'process-3', ['ev'], 1000, 51_000)).toEqual([true]);
+	});
+
+	test('a delivery with nothing new leaves the stored object as it was; one new event among repeats is recorded', () => {
+		const staticData: Record<string, unknown> = {};
+		firstDeliveries(staticData as never, 'same-1', ['a'], 60_000, 70_000);
+		const before = staticData.recentEvents;
+		expect(firstDeliveries(staticData as never, 'same-2', ['a'], 60_000, 70_001)).toEqual([false]);
+		expect(staticData.recentEvents).toBe(before);
+		expect(firstDeliveries(staticData as never, 'same-3', ['a', 'b'], 60_000, 70_002)).toEqual([false, true]);
+		expect(firstDeliveries(staticData as never, 'same-4', ['b'], 60_000, 70_003)).toEqual([false]);
+	});
+
+	test('it keeps the 500 newest events: the oldest is forgotten, the newest kept', () => {
+		const staticData: Record<string, unknown> = {};
+		for (let index = 0; index <= 500; index++) firstDeliveries(staticData as never, `bounded-${index}`, [`ev${index}`], 60_000, 100_000 + index);
+		expect(Object.keys(staticData.recentEvents as object)).toHaveLength(500);
+		const now = 100_600;
+		expect(firstDeliveries(staticData as never, 'bounded-check-1', ['ev500'], 60_000, now)).toEqual([false]);
+		expect(firstDeliveries(staticData as never, 'bounded-check-2', ['ev1'], 60_000, now)).toEqual([false]);
+		expect(firstDeliveries(staticData as never, 'bounded-check-3', ['ev0'], 60_000, now)).toEqual([true]);
+	});
+
+	test('forgetSharedEvents clears it', () => {
+		const staticData: Record<string, unknown> = {};
+		firstDeliveries(staticData as never, 'forget-1', ['a'], 60_000, 10);
+		forgetSharedEvents(staticData as never);
+		expect(staticData).toEqual({});
+		expect(firstDeliveries(staticData as never, 'forget-2', ['a'], 60_000, 11)).toEqual([true]);
+	});
 });
