@@ -15,6 +15,18 @@ export const staticNote =
 
 const EQUIVALENT = 'equivalent mutant';
 
+/** Tests written for mutants that showed a real gap (test/MUTATION.md lists them). */
+export const testsAdded = [
+	'test/unit/ids.test.ts: every refusal of an ID in a URL path and its boundary (".", "..", backslash, #, DEL, 200/201 characters, non-text)',
+	'test/unit/repeatable.test.ts: which operation and method may be sent again (a create never)',
+	'test/node/credential-connection.test.ts: API Base URL forms (slashes, /api/v1 already there, any case), absent or empty base URL or subscription key',
+	'test/unit/callback-secrets.test.ts: both secret forms, the store in the same form, hiding in text, lists and objects, the 8-character floor',
+	'test/trigger/filters.test.ts: what each filter keeps out (picked and typed statuses, IDs vs names, missing status, Events, Completed Only off)',
+	'test/trigger/test-url-secret.test.ts: a test URL refuses a wrong secret',
+	'test/node/retry-limit.test.ts: a read that keeps failing is sent exactly 6 times (counted by the sandbox) and its error claims no "may have acted"',
+	'test/unit/dedupe.test.ts: window edge, 500-trigger and 10,000-event bounds, the shared (queue-mode) memory: edge, write rule, 500 newest, bad static data, forgetting',
+];
+
 export const explained = [
 	// nodes/PrintStoreTrigger/webhook/filter.ts
 	{
@@ -75,5 +87,31 @@ export const explained = [
 		file: 'nodes/shared/callbackUrls.ts',
 		line: "if (out.includes('/status/') || out.includes('/details/'))",
 		why: `${EQUIVALENT}: a fast path; without /status/ or /details/ in the text the path-form replacement finds nothing anyway.`,
+	},
+	{
+		file: 'nodes/shared/callbackUrls.ts',
+		line: "if (value && typeof value === 'object')",
+		code: "typeof value === 'object'",
+		why: `${EQUIVALENT}: what reaches this line is not a string or an array, and numbers and booleans have no entries, so walking them returns them unchanged.`,
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: "String(credentials.subscriptionKey ?? '')",
+		why: 'killed by test/node/credential-connection.test.ts ("a subscription key absent"), written after this run started; the next run re-tests it.',
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: 'if (!retry || attempt >= DEFAULT_BACKOFF.maxAttempts)',
+		why: 'killed by test/node/retry-limit.test.ts (exactly 6 attempts, counted by the sandbox), written after this run reached it; the next run re-tests it.',
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: '!repeatable && isAmbiguous(facts)',
+		why: 'killed by test/node/retry-limit.test.ts (a failed read has no "may have acted" note), written after this run reached it; the next run re-tests it.',
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: 'facts = describeFailure(error, [subscriptionKey])',
+		why: 'defence in depth: no failure n8n-core or the sandbox produces carries the key in its text (test/node/errors.test.ts checks no secret in any error); the list guards against a service that echoes it.',
 	},
 ];

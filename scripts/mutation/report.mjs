@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { DESCRIPTION_ONLY, GROUPS } from '../../stryker.config.mjs';
-import { explained, staticNote } from './explained.mjs';
+import { explained, staticNote, testsAdded } from './explained.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const reports = path.join(root, 'reports/mutation');
@@ -133,7 +133,23 @@ export function writeReport() {
 			groupsMissing.push(group);
 			continue;
 		}
-		groupsPartial.push({ group, meta, ...partial });
+		// A stopped run's results, completed with those of the stopped run before it (group.previous.partial.jsonl)
+		// for mutants it did not reach: tests only get added between runs, so those are the more pessimistic.
+		const previous = readPartial(path.join(reports, `${group}.previous.partial.jsonl`));
+		let carried = 0;
+		if (previous) {
+			const key = (mutant) => `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement}`;
+			for (const [file, mutants] of partial.byFile) {
+				const have = new Set(mutants.map(key));
+				for (const mutant of previous.byFile.get(file) ?? []) {
+					if (have.has(key(mutant))) continue;
+					mutants.push({ ...mutant, carried: true });
+					have.add(key(mutant));
+					carried++;
+				}
+			}
+		}
+		groupsPartial.push({ group, meta, carried, previousStarted: previous?.started, ...partial });
 		for (const [file, mutants] of partial.byFile) {
 			const source = fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : '';
 			files.set(file, { source, mutants, group, planned: partial.planned[file] ?? mutants.length });
@@ -182,12 +198,13 @@ export function writeReport() {
 	md.push(`- Date of the last run: ${date ?? 'never run'}`);
 	md.push('- Command: `npm run mutate` (all groups, one after the other; `npm run mutate -- trigger` runs one group).');
 	md.push(`- Groups run: ${groupsRun.map(({ group, meta }) => `${group} (${minutes(meta.durationMs)}, ${meta.concurrency ?? 2} workers${meta.incrementalReuse ? `, ${meta.incrementalReuse}` : ''})`).join(', ') || 'none'}.`);
-	for (const { group, started, last, planned, byFile } of groupsPartial) {
+	for (const { group, started, last, planned, byFile, carried, previousStarted } of groupsPartial) {
 		const plannedCount = Object.values(planned).reduce((sum, count) => sum + count, 0);
 		const tested = [...byFile.values()].reduce((sum, mutants) => sum + mutants.length, 0);
 		md.push(
-			`- **Group ${group} was stopped before it finished** (started ${started}, last result ${last ?? 'none'}): ${tested} of its ${plannedCount} mutants have a result. ` +
-				'Its files below show the score of the mutants tested so far; the "not tested" column counts the rest.',
+			`- **Group ${group} was stopped before it finished** (started ${started}, last result ${last ?? 'none'}): ${tested} of its ${plannedCount} mutants have a result` +
+				(carried ? `, ${carried} of them (marked "earlier run" below) from the run started ${previousStarted}, which had fewer tests` : '') +
+				'. Its files below show the score of the mutants with a result; the "not tested" column counts the rest.',
 		);
 	}
 	if (groupsMissing.length > 0) {
@@ -203,6 +220,10 @@ export function writeReport() {
 	for (const file of DESCRIPTION_ONLY) md.push(`- ${file}`);
 	md.push('');
 	md.push(`Static mutants (ignoreStatic): ${staticNote}`);
+	md.push('');
+	md.push('## Tests written for surviving mutants');
+	md.push('');
+	for (const line of testsAdded) md.push(`- ${line}`);
 	md.push('');
 	md.push('## Score per file');
 	md.push('');
@@ -225,7 +246,7 @@ export function writeReport() {
 			md.push('');
 			current = file;
 		}
-		const status = mutant.status === 'NoCoverage' ? ' (no test reaches it)' : '';
+		const status = (mutant.status === 'NoCoverage' ? ' (no test reaches it)' : '') + (mutant.carried ? ' (earlier run)' : '');
 		md.push(`- L${mutant.location.start.line} ${mutant.mutatorName} ${code(original)} → ${code(mutant.replacement ?? '')}${status}: ${why ?? '**NOT EXPLAINED**'}`);
 	}
 	md.push('');
