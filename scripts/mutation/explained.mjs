@@ -114,4 +114,10 @@ export const explained = [
 		line: 'facts = describeFailure(error, [subscriptionKey])',
 		why: 'defence in depth: no failure n8n-core or the sandbox produces carries the key in its text (test/node/errors.test.ts checks no secret in any error); the list guards against a service that echoes it.',
 	},
+	{
+		file: 'nodes/shared/callbackUrls.ts',
+		line: 'knownSecrets: readonly string[] = []',
+		mutator: 'ArrayDeclaration',
+		why: 'killable only by text that contains the replacement itself: the default means "no known secrets", and every test without known secrets passes text without it.',
+	},
 ];

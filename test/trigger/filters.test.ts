@@ -104,3 +104,8 @@ test('an event without a status ID never matches a typed ID, not even 0', async 
 test('an event without a status description never matches a typed name, even one of punctuation only', async () => {
 	expect(await emitted({ otherStatuses: '---' }, [event('a', 3, undefined), event('b', 4, '- - -')])).toEqual(['b:4:- - -']);
 });
+
+test('Other Statuses with words and digits: an event whose status ID is text that is no number does not pass', async () => {
+	const result = await emitted({ otherStatuses: 'Stage 7, 8th stage' }, [event('a', 'ABC', 'Printed'), event('b', 'XYZ', 'Stage 7')]);
+	expect(result).toEqual(['b:XYZ:Stage 7']);
+});
