@@ -120,4 +120,16 @@ export const explained = [
 		mutator: 'ArrayDeclaration',
 		why: 'killable only by text that contains the replacement itself: the default means "no known secrets", and every test without known secrets passes text without it.',
 	},
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/filter.ts',
+		line: "typed.filter((entry) => !/^-?\\d+$/.test(entry))",
+		mutator: 'Regex',
+		why: 'killed by test/trigger/filters.test.ts ("a typed number of several digits is not a name either"), written after this run reached it; the next run re-tests it.',
+	},
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/filter.ts',
+		line: "typed.filter((entry) => /^-?\\d+$/.test(entry))",
+		mutator: 'Regex',
+		why: 'killed by test/trigger/filters.test.ts ("Other Statuses with words and digits: an event whose status ID is text that is no number does not pass"), written after this run reached it; the next run re-tests it.',
+	},
 ];

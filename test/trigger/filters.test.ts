@@ -109,3 +109,7 @@ test('Other Statuses with words and digits: an event whose status ID is text tha
 	const result = await emitted({ otherStatuses: 'Stage 7, 8th stage' }, [event('a', 'ABC', 'Printed'), event('b', 'XYZ', 'Stage 7')]);
 	expect(result).toEqual(['b:XYZ:Stage 7']);
 });
+
+test('a typed number of several digits is not a name either: a description "12" does not match it', async () => {
+	expect(await emitted({ otherStatuses: '12' }, [event('a', 3, '12'), event('b', 12, 'Twelve')])).toEqual(['b:12:Twelve']);
+});
