@@ -50,6 +50,8 @@ function explain(file, mutant, lineText, original) {
 		if (rule.line && !lineText.includes(rule.line)) continue;
 		if (rule.code && !original.includes(rule.code)) continue;
 		if (rule.replacement !== undefined && !(mutant.replacement ?? '').includes(rule.replacement)) continue;
+		// A result carried from an earlier run, for a mutant a later test targets that the stopped run did not reach.
+		if (rule.carriedOnly && !mutant.carried) continue;
 		return rule.why;
 	}
 	return undefined;
