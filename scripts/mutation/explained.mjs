@@ -162,4 +162,46 @@ export const explained = [
 		carriedOnly: true,
 		why: 'targeted by test/trigger/test-url-secret.test.ts (a test URL refuses a wrong secret), written after the earlier run; the stopped run did not reach it.',
 	},
+	{
+		file: 'nodes/shared/ids.ts',
+		line: "typeof value === 'number' && Number.isFinite(value)",
+		code: "typeof value === 'number'",
+		why: `${EQUIVALENT}: Number.isFinite never coerces, so it is already false for anything but a number; the typeof check only narrows the type.`,
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: ".replace(/\\/api\\/v1$/i, '')",
+		why: 'differs only for a base URL with /api/v1 in the middle of its path (no Print Store setup has one); the forms users paste, /api/v1 at the end included, are tested in test/node/credential-connection.test.ts.',
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: 'if (!/^https?:\\/\\/[^/\\s]+/i.test(baseUrl.trim()))',
+		why: 'killed by test/node/credential-connection.test.ts ("with text before the scheme"), written after this run reached it; the next run re-tests it.',
+	},
+	{
+		file: 'nodes/shared/ids.ts',
+		line: "if (id === '.' || id === '..' || id.split(",
+		code: "'..'",
+		why: `${EQUIVALENT}: ".." alone is also caught by the segment check after it ("..".split gives [".."]); an empty ID was refused before.`,
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: "Accept: 'application/json'",
+		why: 'the sandbox (like the spec) answers JSON whatever Accept says, and logs header names only; that the header is sent is checked in test/node/credential-connection.test.ts.',
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: 'json: true,',
+		why: "equivalent mutant for n8n's request helper: it sends object bodies as JSON and parses JSON answers whether or not `json` is set.",
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: 'if (request.body !== undefined) options.body = request.body;',
+		why: `${EQUIVALENT}: setting body to undefined is the same as not setting it.`,
+	},
+	{
+		file: 'nodes/shared/transport/index.ts',
+		line: 'if (request.qs !== undefined) options.qs = request.qs;',
+		why: `${EQUIVALENT}: setting qs to undefined is the same as not setting it.`,
+	},
 ];

@@ -43,6 +43,7 @@ describe('a credential the node cannot use', () => {
 		['with another scheme', 'ftp://files.example.com'],
 		['with a scheme and no host', 'https://'],
 		['with a space for a host', 'https:// /api'],
+		['with text before the scheme', 'see https://api.example.com'],
 	])('an API Base URL %s: a clear error, nothing sent', async (_name, baseUrl) => {
 		await env.api.clearRequests();
 		const credentials = await credentialsFor(env.sandbox, undefined, { baseUrl });
