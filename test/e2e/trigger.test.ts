@@ -69,6 +69,14 @@ async function triggerItems(workflowId: string, count: number) {
 	});
 }
 
+/** The trigger's item of each of `count` webhook executions, checking each carried exactly one. */
+async function oneItemEach(workflowId: string, count: number) {
+	return (await triggerItems(workflowId, count)).map((items) => {
+		expect(items).toHaveLength(1);
+		return items[0];
+	});
+}
+
 /** Waits until the sandbox has no callback left to deliver for these orders. */
 async function callbacksSettled(orderIds: string[], expected: number) {
 	const { sandbox } = e2e();
@@ -135,10 +143,7 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		await sandbox.advance(String(created.ID), { toStatusId: 5 });
 		// Received on creation, then In Production, Printed, Shipped, Delivered: five records, two URLs each.
 		await callbacksSettled([String(created.ID)], 10);
-		const emitted = (await triggerItems(saved.id, 10)).map((items) => {
-			expect(items).toHaveLength(1);
-			return items[0];
-		});
+		const emitted = await oneItemEach(saved.id, 10);
 		expect(emitted).toHaveLength(10);
 		for (const kind of ['status', 'details']) {
 			const events = emitted.filter((item) => item.event === kind);
@@ -440,10 +445,7 @@ describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
 	test('callback-shape-alt: camelCase records in a data envelope, each status change one execution with its fields read', async () => {
 		const { saved, created } = await lifecycle('shape-alt', ['callback-shape-alt'], triggerNode());
 		await callbacksSettled([String(created.ID)], 10);
-		const emitted = (await triggerItems(saved.id, 10)).map((items) => {
-			expect(items).toHaveLength(1);
-			return items[0];
-		});
+		const emitted = await oneItemEach(saved.id, 10);
 		for (const kind of ['status', 'details']) {
 			const events = emitted.filter((item) => item.event === kind);
 			expect(events.map((item) => item.StatusDescription)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);

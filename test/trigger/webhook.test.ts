@@ -238,23 +238,23 @@ describe('duplicates', () => {
 describe('through the API', () => {
 	const env = useSandbox();
 
-	test('Fetch From the API, with the store Create put in the URL: the order added, its callback secret hidden; a failed lookup noted', async () => {
+	/** An active trigger, and Print Store > Create in the same workflow sending one order with its URLs. */
+	async function triggerAndCreate(triggerParameters: INodeParameters, orderExtra: IDataObject = {}) {
 		const credentials = await credentialsFor(env.sandbox);
 		const staticData: IDataObject = {};
-		const host = await activeTrigger({ enrich: 'order' }, { credentials, staticData });
-		// Create, in the same workflow, sends the trigger's URLs (the registry in the shared static data).
+		const host = await activeTrigger(triggerParameters, { credentials, staticData });
+		const order = { Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' }, ...orderExtra };
 		const created = await runPrintStore({
-			parameters: {
-				resource: 'order',
-				operation: 'create',
-				storeId: env.sandbox.storeId,
-				inputMode: 'json',
-				orderItemJson: JSON.stringify({ Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' } }),
-				statusCallbacks: 'trigger',
-			},
+			parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(order), statusCallbacks: 'trigger' },
 			credentials,
 			staticData,
 		});
+		return { host, created };
+	}
+
+	test('Fetch From the API, with the store Create put in the URL: the order added, its callback secret hidden; a failed lookup noted', async () => {
+		// Create, in the same workflow, sends the trigger's URLs (the registry in the shared static data).
+		const { host, created } = await triggerAndCreate({ enrich: 'order' });
 		expect(created.error).toBeUndefined();
 		const order = created.json[0];
 		const secret = host.secret();
@@ -285,21 +285,7 @@ describe('through the API', () => {
 	/** Create (callbacks from the trigger) sends one order; the sandbox moves it to Delivered and calls back. */
 	async function lifecycleUnder(profiles: string[], triggerParameters: INodeParameters = {}) {
 		await env.api.setProfiles(profiles);
-		const credentials = await credentialsFor(env.sandbox);
-		const staticData: IDataObject = {};
-		const host = await activeTrigger(triggerParameters, { credentials, staticData });
-		const created = await runPrintStore({
-			parameters: {
-				resource: 'order',
-				operation: 'create',
-				storeId: env.sandbox.storeId,
-				inputMode: 'json',
-				orderItemJson: JSON.stringify({ Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' }, PartnerOrderReference: 'ref-profile' }),
-				statusCallbacks: 'trigger',
-			},
-			credentials,
-			staticData,
-		});
+		const { host, created } = await triggerAndCreate(triggerParameters, { PartnerOrderReference: 'ref-profile' });
 		expect(created.error).toBeUndefined();
 		const orderId = String(created.json[0].ID);
 		await env.api.advance(orderId, { toStatusId: 5 });
