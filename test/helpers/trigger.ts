@@ -44,6 +44,8 @@ export interface TriggerHost {
 	emittedItems(): IDataObject[];
 	/** POSTs to any URL of this host, e.g. one Create sent with an order. */
 	postTo(url: string, body: string | Buffer, contentType?: string): Promise<Delivery>;
+	/** Changes the node's parameters (a user editing it), for the next activation or callback. */
+	setParameters(parameters: INodeParameters): void;
 	activate(): Promise<void>;
 	deactivate(): Promise<void>;
 	close(): Promise<void>;
@@ -219,6 +221,9 @@ export async function startTrigger(options: {
 			// Enrichment answers first and emits after its lookups: wait for the emission.
 			for (let tries = 0; tries < 200 && emitted[id] === undefined && answer?.emitted; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
 			return { status: response.status, answer, emitted: emitted[id] };
+		},
+		setParameters(parameters) {
+			Object.assign(node.parameters, parameters);
 		},
 		async activate() {
 			if (!(await lifecycle.checkExists.call(hook()))) await lifecycle.create.call(hook());

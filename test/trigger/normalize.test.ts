@@ -116,13 +116,21 @@ describe('accepted shapes', () => {
 
 describe('refused shapes', () => {
 	test.each([
-		['empty text', ''],
-		['empty object without a body', {}],
-		['nothing', undefined],
-		['malformed JSON', '{"StatusID": 4,'],
-		['a bare number', 42],
-	])('%s → 400', (_name, body) => {
-		expect(rejected(() => decodeBody(body, 'application/json', 0)).httpStatus).toBe(400);
+		['empty text', '', 'Empty body'],
+		['blank text', ' \n\t ', 'Empty body'],
+		['empty object without a body', {}, 'Empty body'],
+		['nothing', undefined, 'Empty body'],
+		['null', null, 'Empty body'],
+		['malformed JSON', '{"StatusID": 4,', 'Body is not valid JSON'],
+		['a bare number', 42, 'Body is not a JSON object or list'],
+	])('%s → 400 saying why', (_name, body, message) => {
+		const refusal = rejected(() => decodeBody(body, 'application/json', 0));
+		expect([refusal.httpStatus, refusal.message]).toEqual([400, message]);
+	});
+
+	test('a form field that starts like JSON but is not → 400', () => {
+		const refusal = rejected(() => decodeBody({ payload: '{"StatusID": 4' }, 'application/x-www-form-urlencoded'));
+		expect([refusal.httpStatus, refusal.message]).toEqual([400, 'Body is not valid JSON']);
 	});
 
 	test('{} is a payload, an empty request is not', () => {
