@@ -1,5 +1,5 @@
 /** The trigger's in-process duplicate memory (nodes/PrintStoreTrigger/webhook/dedupe.ts): its window edge and its bound on triggers. */
-import { firstDeliveries, firstSighting, forgetSharedEvents } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { firstDeliveries, firstSighting, forgetSharedEvents, forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
 
 test('an event is a repeat until its window has passed, and new again from the very end of it', () => {
 	expect(firstSighting('window-trigger', 'e', 1000, 10_000)).toBe(true);
@@ -77,5 +77,50 @@ describe('memory shared through static data (queue mode)', () => {
 		forgetSharedEvents(staticData as never);
 		expect(staticData).toEqual({});
 		expect(firstDeliveries(staticData as never, 'forget-2', ['a'], 60_000, 11)).toEqual([true]);
+	});
+});
+
+describe('shared memory under concurrent requests (n8n saves static data as a whole)', () => {
+	test("an entry dropped by another process's concurrent write comes back with the next request of the process that recorded it", () => {
+		const now = 200_000;
+		// Both processes load the same (empty) copy; each records its own event and saves its copy.
+		const loadedByFirst: Record<string, unknown> = {};
+		const loadedBySecond: Record<string, unknown> = {};
+		expect(firstDeliveries(loadedByFirst as never, 'race-p1', ['A'], 60_000, now)).toEqual([true]);
+		expect(firstDeliveries(loadedBySecond as never, 'race-p2', ['B'], 60_000, now)).toEqual([true]);
+		// The second save lands last: the database now holds B only.
+		const database = structuredClone(loadedBySecond);
+		expect(Object.keys(database.recentEvents as object)).toHaveLength(1);
+		// The first process's next request (a new event C) loads that copy and writes A back with C.
+		expect(firstDeliveries(database as never, 'race-p1', ['C'], 60_000, now + 1)).toEqual([true]);
+		expect(Object.keys(database.recentEvents as object)).toHaveLength(3);
+		// A retry of A on the second process is now recognised.
+		expect(firstDeliveries(structuredClone(database) as never, 'race-p2', ['A'], 60_000, now + 2)).toEqual([false]);
+	});
+
+	test('a process keeps what it has read: a stale copy without an entry does not make it a new event, and the copy is repaired', () => {
+		const now = 300_000;
+		const saved: Record<string, unknown> = {};
+		firstDeliveries(saved as never, 'stale-p1', ['A'], 60_000, now);
+		// The second process reads a copy that holds A (while handling another event).
+		firstDeliveries(structuredClone(saved) as never, 'stale-p2', ['X'], 60_000, now + 1);
+		// Later it is handed a copy overwritten without A: the retry of A is still a repeat, and the
+		// copy it saves holds A again.
+		const stale: Record<string, unknown> = {};
+		expect(firstDeliveries(stale as never, 'stale-p2', ['A'], 60_000, now + 2)).toEqual([false]);
+		const [keyOfA] = Object.keys(saved.recentEvents as object);
+		const repaired = Object.keys(stale.recentEvents as object);
+		expect(repaired).toHaveLength(2);
+		expect(repaired).toContain(keyOfA);
+	});
+
+	test('what a process remembers for the static data ends with its window and is forgotten with the trigger', () => {
+		const saved: Record<string, unknown> = {};
+		firstDeliveries(saved as never, 'expiry-p1', ['A'], 1000, 400_000);
+		expect(firstDeliveries({} as never, 'expiry-p1', ['A'], 1000, 400_999)).toEqual([false]);
+		expect(firstDeliveries({} as never, 'expiry-p1', ['A'], 1000, 401_000)).toEqual([true]);
+		firstDeliveries(saved as never, 'expiry-p2', ['B'], 60_000, 500_000);
+		forgetTrigger('expiry-p2');
+		expect(firstDeliveries({} as never, 'expiry-p2', ['B'], 60_000, 500_001)).toEqual([true]);
 	});
 });

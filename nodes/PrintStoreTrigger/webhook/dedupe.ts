@@ -7,11 +7,17 @@ import type { IDataObject } from 'n8n-workflow';
  * delivery may reach another webhook process. Two memories keep it to one execution:
  * - this process's memory, per trigger, bounded, answers at once and survives between requests;
  * - with "Remember Events Across Processes (Queue Mode)" on, also the trigger's node static data, which n8n
- *   reloads from its database for every webhook request and saves before answering it, so a retry
+ *   reloads from its database for every webhook request and saves after the trigger has run, so a retry
  *   that lands on another process finds the first. That costs a database write per new event
  *   (bench/RESULTS.md), which a single n8n process does not need, so it is an option.
- * Deliveries that arrive at two processes at the very same moment can both pass: each process
- * decides before it sees what the other saved (README, "The Print Store Trigger", Guarantees).
+ *
+ * n8n saves static data as a whole: two requests of one workflow in flight at once each write their
+ * own copy, and the later one drops what the other added. So each process also keeps every shared
+ * entry it has read or written (per trigger, bounded like the static data) and writes them all back,
+ * and a request whose copy lacks some of them writes the full set again: an entry dropped that way
+ * comes back with that process's next request. What remains (README, "Running in queue mode"): a
+ * retry that reaches a process while the only copy holding its event has just been overwritten, and
+ * deliveries that reach two processes at the very same moment, can both pass.
  */
 const MAX_KEYS_PER_TRIGGER = 10_000;
 const MAX_TRIGGERS = 500;
@@ -20,6 +26,8 @@ const MAX_SHARED_KEYS = 500;
 const SHARED_KEY = 'recentEvents';
 
 const memories = new Map<string, Map<string, number>>();
+/** Shared entries this process has read or written, per trigger (see the top of this file). */
+const sharedMemories = new Map<string, Record<string, number>>();
 
 function memoryFor(triggerKey: string): Map<string, number> {
 	let memory = memories.get(triggerKey);
@@ -52,14 +60,14 @@ export function firstSighting(triggerKey: string, eventKey: string, windowMs: nu
 
 export function forgetTrigger(triggerKey: string): void {
 	memories.delete(triggerKey);
+	sharedMemories.delete(triggerKey);
 }
 
 function shortKey(eventKey: string): string {
 	return createHash('sha256').update(eventKey).digest('base64url').slice(0, 22);
 }
 
-function sharedEntries(nodeStaticData: IDataObject, now: number): Record<string, number> {
-	const stored = nodeStaticData[SHARED_KEY];
+function liveEntries(stored: unknown, now: number): Record<string, number> {
 	const live: Record<string, number> = {};
 	if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
 		for (const [key, until] of Object.entries(stored as IDataObject)) {
@@ -69,9 +77,14 @@ function sharedEntries(nodeStaticData: IDataObject, now: number): Record<string,
 	return live;
 }
 
+function newest(entries: Record<string, number>): Record<string, number> {
+	return Object.fromEntries(Object.entries(entries).sort((a, b) => b[1] - a[1]).slice(0, MAX_SHARED_KEYS));
+}
+
 /**
  * Which of `eventKeys` are seen for the first time, by this process or (through the node's static
- * data) by any other process serving this trigger. Records the new ones in both memories.
+ * data) by any other process serving this trigger. Records the new ones in both memories, and writes
+ * the static data when something is new or its copy lacks an entry this process knows.
  */
 export function firstDeliveries(
 	nodeStaticData: IDataObject | undefined,
@@ -81,19 +94,24 @@ export function firstDeliveries(
 	now = Date.now(),
 ): boolean[] {
 	if (!nodeStaticData) return eventKeys.map((eventKey) => firstSighting(triggerKey, eventKey, windowMs, now));
-	const shared = sharedEntries(nodeStaticData, now);
+	const stored = liveEntries(nodeStaticData[SHARED_KEY], now);
+	const known = liveEntries(sharedMemories.get(triggerKey), now);
+	for (const [key, until] of Object.entries(stored)) known[key] = Math.max(until, known[key] ?? 0);
 	const fresh = eventKeys.map((eventKey) => {
 		const key = shortKey(eventKey);
-		const seenElsewhere = shared[key] !== undefined;
+		const seenElsewhere = known[key] !== undefined;
 		const firstHere = firstSighting(triggerKey, eventKey, windowMs, now);
 		if (seenElsewhere || !firstHere) return false;
-		shared[key] = now + windowMs;
+		known[key] = now + windowMs;
 		return true;
 	});
-	if (fresh.some(Boolean)) {
-		const newestFirst = Object.entries(shared).sort((a, b) => b[1] - a[1]).slice(0, MAX_SHARED_KEYS);
+	const kept = newest(known);
+	sharedMemories.delete(triggerKey);
+	sharedMemories.set(triggerKey, kept);
+	if (sharedMemories.size > MAX_TRIGGERS) sharedMemories.delete(sharedMemories.keys().next().value as string);
+	if (Object.keys(kept).some((key) => stored[key] === undefined)) {
 		// A new object, so n8n notices the change and saves it with the workflow.
-		nodeStaticData[SHARED_KEY] = Object.fromEntries(newestFirst);
+		nodeStaticData[SHARED_KEY] = kept;
 	}
 	return fresh;
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/callbackUrls';
 import { decodeBody } from './decode';
@@ -95,15 +95,31 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 }
 
 /**
- * Starts the workflow with the events, their callback secrets hidden. With enrichment the sender
- * is answered first: API lookups must not hold up its callback.
+ * Starts the workflow with the events, their callback secrets hidden.
+ *
+ * Normally n8n answers the sender with the acknowledgement (n8n 2.x once it has queued the
+ * execution). The trigger answers itself in two cases:
+ * - with enrichment, at once: API lookups must not hold up the sender's callback;
+ * - with "Remember Events Across Processes", just after n8n has taken this request's static data to
+ *   save. n8n 2.x saves it only when the trigger answers the request itself: queuing the execution
+ *   reloads the workflow and clears n8n's mark that the data changed. Answering on the next turn of
+ *   the event loop, rather than at once, lets n8n send the save to its database first, so a retry
+ *   the sender makes on receiving the answer finds the event recorded.
  */
 export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement): Promise<IWebhookResponseData> {
 	const enrichment = ctx.getNodeParameter('enrich', 'none') as string;
-	if (enrichment === 'none') {
-		return { webhookResponse: acknowledgement, workflowData: [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))] };
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const workflowData = [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))];
+	if (enrichment !== 'none') {
+		ctx.getResponseObject().status(200).json(acknowledgement);
+		await enrich(ctx, emitted, enrichment);
+		return { noWebhookResponse: true, workflowData };
 	}
-	ctx.getResponseObject().status(200).json(acknowledgement);
-	await enrich(ctx, emitted, enrichment);
-	return { noWebhookResponse: true, workflowData: [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))] };
+	if (options.acrossProcesses !== true) return { webhookResponse: acknowledgement, workflowData };
+	const response = ctx.getResponseObject();
+	void sleep(0).then(() => {
+		// n8n may have answered already (an error while starting the execution): never answer twice.
+		if (!response.headersSent) response.status(200).json(acknowledgement);
+	});
+	return { noWebhookResponse: true, workflowData };
 }

@@ -19,16 +19,21 @@ import type { EventKind } from './normalize';
  */
 const SECRET_IN_PATH = 'secretInPath' as WebhookType;
 const SECRET_AND_STORE_IN_PATH = 'secretAndStoreInPath' as WebhookType;
+/**
+ * The answer to a callback that starts the workflow is the trigger's acknowledgement. Left unset,
+ * n8n (1.x and 2.x) falls back to the text "firstEntryJson" for it; empty, it sends the trigger's own.
+ */
+const ANSWER = { responseMode: 'onReceived', responseData: '' } as const;
 
 export const CALLBACK_WEBHOOKS: IWebhookDescription[] = [
-	{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'status' },
+	{ name: 'default', httpMethod: 'POST', ...ANSWER, path: 'status' },
 	// 'setup' here is the status details webhook.
-	{ name: 'setup', httpMethod: 'POST', responseMode: 'onReceived', path: 'details' },
-	{ name: SECRET_IN_PATH, httpMethod: 'POST', responseMode: 'onReceived', path: '={{$webhookId}}/:kind/:secret', isFullPath: true, ndvHideUrl: true },
+	{ name: 'setup', httpMethod: 'POST', ...ANSWER, path: 'details' },
+	{ name: SECRET_IN_PATH, httpMethod: 'POST', ...ANSWER, path: '={{$webhookId}}/:kind/:secret', isFullPath: true, ndvHideUrl: true },
 	{
 		name: SECRET_AND_STORE_IN_PATH,
 		httpMethod: 'POST',
-		responseMode: 'onReceived',
+		...ANSWER,
 		path: '={{$webhookId}}/:kind/:secret/:store',
 		isFullPath: true,
 		ndvHideUrl: true,
