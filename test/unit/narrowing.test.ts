@@ -116,6 +116,8 @@ test('batch size cuts batches in input order', async () => {
 
 test('Items[k] references: positions inside the batch only, and the words about one item', () => {
 	expect(namedPositions(['Items[3].Recipient: is required', 'Items[0] bad', 'Items[12] outside'], 5)).toEqual([0, 3]);
+	// The last position of a batch of 5 is 4: Items[5] is one past it.
+	expect(namedPositions(['Items[5] outside', 'Items[4] last'], 5)).toEqual([4]);
 	expect(messagesAbout(['Items[3].Recipient: is required', 'Items[1] is bad', 'Items[3] is too long'], 3)).toEqual([
 		'Recipient: is required',
 		'the order item is too long',
