@@ -54,6 +54,16 @@ test('a template field without a value is sent as empty text; names are trimmed'
 	expect((item.Product as IDataObject).TemplateFields).toEqual({ headline: '', footer: 'Bye' });
 });
 
+test('an additional product whose Template Fields JSON is {} is sent without them', async () => {
+	const item = await sentItem(
+		fields({ additionalFields: { products: { product: [{ ID: 'letter-2-sheet', Quantity: 1, TemplateFields: '{}' }, { ID: 'flyer-a5', Quantity: 3, TemplateFields: '{"a": "1"}' }] } } }),
+	);
+	expect(item.Products).toEqual([
+		{ ID: 'letter-2-sheet', Quantity: 1 },
+		{ ID: 'flyer-a5', Quantity: 3, TemplateFields: { a: '1' } },
+	]);
+});
+
 test.each([
 	['a prototype name', [{ name: 'ok', value: '1' }, { name: '__proto__', value: '2' }], 'Product Options.Template Fields[1].Name', '"__proto__" is not allowed'],
 	['"constructor"', [{ name: 'constructor', value: '1' }], 'Product Options.Template Fields[0].Name', '"constructor" is not allowed'],

@@ -79,3 +79,19 @@ test('Create asks which trigger to use, uses the one named, and names an unknown
 	const [stored] = await env.api.orders();
 	expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${b.registeredUrl('status')}/${env.sandbox.storeId}`);
 });
+
+test('Create skips registry entries that are not objects, and says so when no trigger is active', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const parameters = { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(order), statusCallbacks: 'trigger' };
+	const none = await runPrintStore({ parameters, credentials, staticData: {} });
+	expect(none.error?.message).toBe('No active Print Store Trigger in this workflow');
+	const staticData: IDataObject = {};
+	const host = await startTrigger({ staticData, credentials });
+	hosts.push(host);
+	await host.activate();
+	((staticData.global as IDataObject).printStoreTriggerCallbacks as IDataObject)['Old Trigger'] = 'damaged';
+	const created = await runPrintStore({ parameters, credentials, staticData });
+	expect(created.error).toBeUndefined();
+	const [stored] = await env.api.orders();
+	expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.registeredUrl('status')}/${env.sandbox.storeId}`);
+});

@@ -82,6 +82,13 @@ describe('error bodies of any shape', () => {
 		expect(toNodeError(node, silent, 0).message).toBe('Invalid store');
 	});
 
+	test('a 400 on a price quote that speaks of something else is not "invalid store" either; on other operations 400 keeps its meaning', () => {
+		const price = new ApiFailure('order.getPriceQuote', { status: 400, serviceMessages: ['Items[0].Product.ID: unknown product'], reason: '400' }, 1, false);
+		expect(toNodeError(node, price, 0).message).toBe('The service rejected the order request');
+		const invite = new ApiFailure('store.joinWithInviteKey', { status: 400, serviceMessages: ['Key already used'], reason: '400' }, 1, false);
+		expect(toNodeError(node, invite, 0).message).not.toBe('The service rejected the order request');
+	});
+
 	test('secrets never reach the messages', () => {
 		const facts = describeFailure(
 			httpError(400, { message: 'key sub-key-123 refused for https://n8n.test/webhook/0b9f2c84-6f1e-4f57-9a3e-2d4c7b1e8a90/status?secret=abc123 with Bearer eyJ.a.b' }),

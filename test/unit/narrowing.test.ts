@@ -104,6 +104,18 @@ test('a result that carries another Partner Order Reference fails the batch inst
 	expect((error as unknown as { description: string }).description).toMatch(/Result 0 carries Partner Order Reference "ref-2" where "ref-0" was sent. Orders may have been created/);
 });
 
+test('fewer results than items fails every item of the batch; only a create warns that orders may exist', async () => {
+	const send = async (_group: BatchGroup, items: IDataObject[]) => items.slice(1).map((item) => ({ PartnerOrderReference: item.PartnerOrderReference }));
+	const description = (outcome: unknown) => ((outcome as { error: { description: string } }).error.description);
+	const created = await sendInBatches([group(3)], send, options());
+	expect([...created.outcomes.keys()].sort()).toEqual([0, 1, 2]);
+	expect([...created.outcomes.values()].map(description)).toEqual(
+		Array(3).fill('It returned 2 results for 3 order items. Orders may have been created: check the store before running these items again.'),
+	);
+	const quoted = await sendInBatches([group(2)], send, options({ creates: false }));
+	expect([...quoted.outcomes.values()].map(description)).toEqual(Array(2).fill('It returned 1 results for 2 order items.'));
+});
+
 test('batch size cuts batches in input order', async () => {
 	const sizes: number[] = [];
 	const send = async (_group: BatchGroup, items: IDataObject[]) => {
