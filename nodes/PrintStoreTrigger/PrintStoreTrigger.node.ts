@@ -157,7 +157,7 @@ export class PrintStoreTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to keep the memory of recent events in the workflow's static data as well, for queue mode with several webhook processes. It recognises a repeated delivery only when no other callback of this workflow is being received at the same time: n8n saves static data as a whole after each request, so concurrent requests overwrite each other's entries. For reliable duplicate removal in queue mode, add n8n's Remove Duplicates node keyed on eventKey. Costs one database write per new event.",
+							"Whether to keep the memory of recent events in the workflow's static data as well, for queue mode with several webhook processes, so that a repeated delivery reaching another process starts nothing. It recognises a repeat that arrives once n8n has saved the first delivery (a moment after answering it) while no other callback of this workflow is being received. n8n saves static data as a whole after each request, so under concurrent callbacks, or right after the answer, a repeat can still pass (README, Running in Queue Mode). Costs one database write per new event.",
 					},
 					{
 						displayName: 'Secret in Callback URLs',

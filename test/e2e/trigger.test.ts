@@ -391,6 +391,9 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 				expect([name, status[name] >= 400 && status[name] < 500]).toEqual([name, true]);
 			}
 			expect(answers.find(([name]) => name === 'duplicate')?.[2]).toMatchObject({ received: true, emitted: 0, duplicates: 1 });
+			// A callback that starts the workflow is answered with the acknowledgement too (n8n's own
+			// fallback would be the text "firstEntryJson").
+			expect(answers.find(([name]) => name === 'list')?.[2]).toEqual({ received: true, events: 2, emitted: 2, duplicates: 0, filtered: 0 });
 
 			const finished = await executionsBeforeSentinel(workflowId, url);
 			expect(finished).toHaveLength(6);
