@@ -161,6 +161,48 @@ describe('refused shapes', () => {
 	});
 });
 
+describe('limits, at their edges', () => {
+	const nested = (levels: number) => {
+		let payload: unknown = {};
+		for (let depth = 0; depth < levels; depth++) payload = { data: payload };
+		return payload;
+	};
+
+	test('32 levels of nesting pass, 33 are refused saying so', () => {
+		expect(() => checkPayloadShape(nested(32))).not.toThrow();
+		const refusal = rejected(() => checkPayloadShape(nested(33)));
+		expect([refusal.httpStatus, refusal.message]).toEqual([400, 'Payload is nested deeper than 32 levels']);
+	});
+
+	test('20,000 values pass, 20,001 are refused saying so', () => {
+		expect(() => checkPayloadShape(Array.from({ length: 20_000 }, (_, index) => index))).not.toThrow();
+		const refusal = rejected(() => checkPayloadShape(Array.from({ length: 20_001 }, (_, index) => index)));
+		expect([refusal.httpStatus, refusal.message]).toEqual([413, 'Payload has more than 20000 values']);
+	});
+
+	test('1,000 status records pass, 1,001 are refused saying so', () => {
+		expect(normalizeEvents(Array.from({ length: 1000 }, () => ({ StatusID: 1 })), 'status', received)).toHaveLength(1000);
+		const refusal = rejected(() => normalizeEvents(Array.from({ length: 1001 }, () => ({ StatusID: 1 })), 'status', received));
+		expect([refusal.httpStatus, refusal.message]).toEqual([413, 'Payload has more than 1000 status records']);
+	});
+
+	test('a list of plain values (no objects) is one event with the list under raw', () => {
+		const payload = [1, 'two', null];
+		const events = normalizeEvents(payload, 'status', received);
+		expect(events).toHaveLength(1);
+		expect(events[0]).toMatchObject({ OrderID: null, StatusID: null, missingFields: ['OrderID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Timestamp'] });
+		expect(events[0].raw).toBe(payload);
+	});
+
+	test.each([
+		['.NET date with an offset', '/Date(1795300000000+0100)/', '2026-11-21T22:26:40.000Z'],
+		['.NET date with text before it', 'at /Date(1795300000000)/', undefined],
+		['.NET date with text after it', '/Date(1795300000000)/ UTC', undefined],
+	])('timestamps: %s', (_name, value, expected) => {
+		expect(toIsoTimestamp(value)).toBe(expected);
+	});
+});
+
 describe('duplicate memory', () => {
 	test('lets a key through once per window, per trigger', () => {
 		const now = 1_000_000;
