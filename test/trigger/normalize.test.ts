@@ -186,6 +186,11 @@ describe('limits, at their edges', () => {
 		expect([refusal.httpStatus, refusal.message]).toEqual([413, 'Payload has more than 1000 status records']);
 	});
 
+	test('a _meta without Messages gives an empty Messages list, its ChangeType still read', () => {
+		const [event] = normalizeEvents({ ...shipped, _meta: { ChangeType: 'StatusChanged' } }, 'status', received);
+		expect([event.ChangeType, event.Messages]).toEqual(['StatusChanged', []]);
+	});
+
 	test('a list of plain values (no objects) is one event with the list under raw', () => {
 		const payload = [1, 'two', null];
 		const events = normalizeEvents(payload, 'status', received);
@@ -198,6 +203,9 @@ describe('limits, at their edges', () => {
 		['.NET date with an offset', '/Date(1795300000000+0100)/', '2026-11-21T22:26:40.000Z'],
 		['.NET date with text before it', 'at /Date(1795300000000)/', undefined],
 		['.NET date with text after it', '/Date(1795300000000)/ UTC', undefined],
+		['a date that ends in digits but is no number', '2026-11-21', '2026-11-21T00:00:00.000Z'],
+		['1e11 is milliseconds (1973), not seconds', 1e11, '1973-03-03T09:46:40.000Z'],
+		['just under 1e11 is seconds', 99_999_999_999, '5138-11-16T09:46:39.000Z'],
 	])('timestamps: %s', (_name, value, expected) => {
 		expect(toIsoTimestamp(value)).toBe(expected);
 	});
