@@ -58,3 +58,20 @@ test('an error n8n raised (e.g. an expression) gets the item index and the note,
 	expect(toNodeError(node, indexed, 4).context.itemIndex).toBe(1);
 	expect(toNodeError(node, indexed, 4).description ?? '').toBe('');
 });
+
+test("an item the service refused alone: its first message in the error, all of them joined by ' | ' below", () => {
+	const refused = new ApiFailure('order.create', { status: 400, serviceMessages: ['Recipient is required', 'Quantity is too large'], reason: '400' }, 1, false, true);
+	const error = toNodeError(node, refused, 2);
+	expect(error.message).toBe('The service rejected item 2: Recipient is required');
+	expect(String(error.description).split('\n')).toEqual([
+		'Nothing was created for this item. Correct the item and run it again.',
+		'Service says: Recipient is required | Quantity is too large',
+	]);
+});
+
+test('any other error names the item and carries the note', () => {
+	const error = toNodeError(node, new Error('Something unexpected'), 5, '3 orders were created before this item.');
+	expect(error.message).toBe('Something unexpected');
+	expect(error.context.itemIndex).toBe(5);
+	expect(error.description).toBe('3 orders were created before this item.');
+});
