@@ -1,0 +1,26 @@
+/** Custom API Call paths: the characters refused in a segment, with the words the user reads. */
+import { InvalidValue } from '../../nodes/shared/errors';
+import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
+
+function problem(run: () => unknown): string {
+	try {
+		run();
+	} catch (error) {
+		if (error instanceof InvalidValue) return `${error.field}: ${error.problem}`;
+		throw error;
+	}
+	throw new Error('expected an InvalidValue');
+}
+
+test.each([
+	['an encoded control character', '/user%01', 'Path: must not contain control characters (in "user%01")'],
+	['an encoded DEL', '/store/a%7Fb', 'Path: must not contain control characters (in "a%7Fb")'],
+	['a backslash', '/store\\main', 'Path: must not contain "\\"'],
+	['a malformed escape', '/store/a%E0%A4%A', 'Path: has a malformed escape in "a%E0%A4%A"'],
+])('%s is refused', (_name, path, expected) => {
+	expect(problem(() => parseApiPath(path))).toBe(expected);
+});
+
+test('the characters next to the refused ones pass: space (0x20) and tilde (0x7E)', () => {
+	expect(parseApiPath('/store/a%20b/x~y')).toEqual(['store', 'a b', 'x~y']);
+});
