@@ -106,6 +106,9 @@ export default {
 	// A mutant's run may take 1.5 times its tests' time in the dry run, plus jest's start, plus 5 s.
 	timeoutMS: 5000,
 	timeoutFactor: 1.5,
+	// The dry run of a group (every test that reaches it, with coverage) can outlast Stryker's 5-minute
+	// default on a busy 2-core machine.
+	dryRunTimeoutMinutes: 20,
 	// Each run loads n8n-core anew in jest's module registry: a fresh worker now and then bounds the memory.
 	maxTestRunnerReuse: 50,
 	tempDirName: '.stryker-tmp',

@@ -178,6 +178,7 @@ export function writeReport() {
 		};
 		row.detected = count(DETECTED);
 		row.valid = row.detected + count(UNDETECTED);
+		row.group = files.get(file).group;
 		for (const key of Object.keys(total)) total[key] += row[key];
 		rows.push(row);
 		const lines = source.split('\n');
@@ -235,6 +236,26 @@ export function writeReport() {
 		md.push(`| ${row.file} | ${pct(row.detected, row.valid)} | ${row.killed} | ${row.timeout} | ${row.survived} | ${row.noCoverage} | ${row.compileError} | ${row.ignored} | ${row.untested} |`);
 	}
 	md.push(`| **overall** | **${pct(total.detected, total.valid)}** | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.compileError} | ${total.ignored} | ${total.untested} |`);
+	md.push('');
+	md.push('## Score per group');
+	md.push('');
+	md.push('"Without timeouts" counts every timed-out mutant as surviving: the lower bound, for runs on a busy machine where a slow test run can pass for a timeout.');
+	md.push('');
+	md.push('| group | state | score | without timeouts | killed | timed out | survived | no coverage | not tested (run stopped) |');
+	md.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+	const stateOf = (group) =>
+		groupsRun.some((run) => run.group === group) ? 'finished' : groupsPartial.some((run) => run.group === group) ? 'stopped' : 'not run';
+	for (const group of Object.keys(GROUPS)) {
+		const mine = rows.filter((row) => row.group === group);
+		const sum = (key) => mine.reduce((acc, row) => acc + row[key], 0);
+		const valid = sum('valid');
+		md.push(
+			`| ${group} | ${stateOf(group)} | ${pct(sum('detected'), valid)} | ${pct(sum('killed'), valid)} | ${sum('killed')} | ${sum('timeout')} | ${sum('survived')} | ${sum('noCoverage')} | ${sum('untested')} |`,
+		);
+	}
+	md.push(
+		`| **all** | | **${pct(total.detected, total.valid)}** | ${pct(total.killed, total.valid)} | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.untested} |`,
+	);
 	md.push('');
 	const unexplained = survivors.filter((survivor) => !survivor.why).length;
 	md.push(`## Surviving mutants (${survivors.length}${unexplained ? `, ${unexplained} not explained` : ''})`);

@@ -1,0 +1,42 @@
+/**
+ * Values as users type or map them, sent as meant (read from the sandbox's request log): a login
+ * with spaces around it, and a JSON order item whose callback URLs are empty while Status Callbacks
+ * gives them.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { runPrintStore } from '../helpers/engine';
+import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+
+const env = useSandbox();
+
+test('Get Current User: a login with spaces around it is sent without them', async () => {
+	const result = await runPrintStore({
+		parameters: { resource: 'user', operation: 'getCurrent', userOptions: { login: '  alice@print-store.test ' } },
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.json[0].Username).toBe('alice');
+	const [sent] = (await env.api.requests()).filter((entry) => entry.path === '/api/v1/user');
+	expect(sent.rawPath).toBe('/api/v1/user?login=alice%40print-store.test');
+});
+
+test('Create: empty callback URLs in the JSON order item do not clash with Custom URLs; the custom ones are sent', async () => {
+	const orderItem = { ...crmOrderItem(3), StatusCallbackUrl: '', StatusDetailsCallbackUrl: '' };
+	const result = await runPrintStore({
+		parameters: {
+			resource: 'order',
+			operation: 'create',
+			storeId: env.sandbox.storeId,
+			inputMode: 'json',
+			orderItemJson: JSON.stringify(orderItem),
+			statusCallbacks: 'custom',
+			statusCallbackUrl: 'http://127.0.0.1:9/status',
+		},
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error).toBeUndefined();
+	const [sent] = (await env.api.requests()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/order'));
+	const item = ((sent.body as IDataObject).Items as IDataObject[])[0];
+	expect(item.StatusCallbackUrl).toBe('http://127.0.0.1:9/status');
+	expect(item.StatusDetailsCallbackUrl).toBeUndefined();
+});
