@@ -109,17 +109,18 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement): Promise<IWebhookResponseData> {
 	const enrichment = ctx.getNodeParameter('enrich', 'none') as string;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const workflowData = [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))];
+	// Built after enrichment: the lookups add to the events, and hiding the secrets copies them.
+	const workflowData = () => [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))];
 	if (enrichment !== 'none') {
 		ctx.getResponseObject().status(200).json(acknowledgement);
 		await enrich(ctx, emitted, enrichment);
-		return { noWebhookResponse: true, workflowData };
+		return { noWebhookResponse: true, workflowData: workflowData() };
 	}
-	if (options.acrossProcesses !== true) return { webhookResponse: acknowledgement, workflowData };
+	if (options.acrossProcesses !== true) return { webhookResponse: acknowledgement, workflowData: workflowData() };
 	const response = ctx.getResponseObject();
 	void sleep(0).then(() => {
 		// n8n may have answered already (an error while starting the execution): never answer twice.
 		if (!response.headersSent) response.status(200).json(acknowledgement);
 	});
-	return { noWebhookResponse: true, workflowData };
+	return { noWebhookResponse: true, workflowData: workflowData() };
 }
