@@ -57,3 +57,10 @@ test.each([
 	expect(result.error?.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
 	expect(await apiRequests()).toEqual([]);
 });
+
+test('an empty answer (204) gives its status code as the item', async () => {
+	await env.api.setProfiles(['delete-204']);
+	const result = await call({ method: 'DELETE', path: `/application/${env.sandbox.applicationId}/store/${env.sandbox.storeId}` });
+	expect(result.error).toBeUndefined();
+	expect(result.json).toEqual([{ statusCode: 204 }]);
+});

@@ -40,3 +40,25 @@ test('Create: empty callback URLs in the JSON order item do not clash with Custo
 	expect(item.StatusCallbackUrl).toBe('http://127.0.0.1:9/status');
 	expect(item.StatusDetailsCallbackUrl).toBeUndefined();
 });
+
+test.each([
+	['custom', { statusCallbackUrl: 'http://127.0.0.1:9/status' }, 'Custom URLs'],
+	['trigger', {}, 'From Print Store Trigger in This Workflow'],
+])('Create: a JSON order item with its own callback URL while Status Callbacks is "%s" is refused before sending', async (statusCallbacks, extra, label) => {
+	const result = await runPrintStore({
+		parameters: {
+			resource: 'order',
+			operation: 'create',
+			storeId: env.sandbox.storeId,
+			inputMode: 'json',
+			orderItemJson: JSON.stringify({ ...crmOrderItem(4), StatusDetailsCallbackUrl: 'http://127.0.0.1:9/mine' }),
+			statusCallbacks,
+			...extra,
+		},
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error?.message).toBe(
+		`Invalid "Order Item (JSON).StatusDetailsCallbackUrl" in item 0: is given in the order item while Status Callbacks is "${label}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
+	);
+	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
+});

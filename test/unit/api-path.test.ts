@@ -24,3 +24,8 @@ test.each([
 test('the characters next to the refused ones pass: space (0x20) and tilde (0x7E)', () => {
 	expect(parseApiPath('/store/a%20b/x~y')).toEqual(['store', 'a b', 'x~y']);
 });
+
+test('spaces around the path are dropped; a colon inside a segment is no URL scheme', () => {
+	expect(parseApiPath('  /user  ')).toEqual(['user']);
+	expect(parseApiPath('/store/a:b')).toEqual(['store', 'a:b']);
+});
