@@ -62,3 +62,12 @@ test.each([
 	);
 	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
 });
+
+test('Create: Custom URLs with only spaces typed is "no URL", refused before sending', async () => {
+	const result = await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(crmOrderItem(5)), statusCallbacks: 'custom', statusCallbackUrl: '   ' },
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error?.message).toBe('Invalid "Status Callback URL" in item 0: give at least one callback URL, or choose "None"');
+	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
+});
