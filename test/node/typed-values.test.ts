@@ -65,7 +65,7 @@ test.each([
 
 test('Create: Custom URLs with only spaces typed is "no URL", refused before sending', async () => {
 	const result = await runPrintStore({
-		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(crmOrderItem(5)), statusCallbacks: 'custom', statusCallbackUrl: '   ' },
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(crmOrderItem(5)), statusCallbacks: 'custom', statusCallbackUrl: '   ', statusDetailsCallbackUrl: ' ' },
 		credentials: await credentialsFor(env.sandbox),
 	});
 	expect(result.error?.message).toBe('Invalid "Status Callback URL" in item 0: give at least one callback URL, or choose "None"');

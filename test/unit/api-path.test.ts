@@ -29,3 +29,8 @@ test('spaces around the path are dropped; a colon inside a segment is no URL sch
 	expect(parseApiPath('  /user  ')).toEqual(['user']);
 	expect(parseApiPath('/store/a:b')).toEqual(['store', 'a:b']);
 });
+
+test('only a leading api/v1 is dropped: /api/v1 alone names no endpoint, api/v1 further on is part of the path', () => {
+	expect(problem(() => parseApiPath('/api/v1'))).toBe('Path: must name an endpoint below /api/v1, e.g. /user');
+	expect(parseApiPath('/store/api/v1')).toEqual(['store', 'api', 'v1']);
+});
