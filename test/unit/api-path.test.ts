@@ -17,6 +17,8 @@ test.each([
 	['an encoded DEL', '/store/a%7Fb', 'Path: must not contain control characters (in "a%7Fb")'],
 	['a backslash', '/store\\main', 'Path: must not contain "\\"'],
 	['a malformed escape', '/store/a%E0%A4%A', 'Path: has a malformed escape in "a%E0%A4%A"'],
+	['a "." segment', '/store/./user', 'Path: "." and ".." segments are not allowed'],
+	['an encoded "." segment', '/store/%2E/user', 'Path: "." and ".." segments are not allowed'],
 ])('%s is refused', (_name, path, expected) => {
 	expect(problem(() => parseApiPath(path))).toBe(expected);
 });
