@@ -36,6 +36,7 @@ export const testsAdded = [
 	'test/unit/error-messages.test.ts: the error of each kind of failure (403, 5xx and the 500 edge, unmapped codes, no answer, joined service messages, an item refused alone, errors n8n raised)',
 	'test/node/typed-values.test.ts: a login typed with spaces; empty callback URLs in a JSON order item next to Custom URLs; its own callback URLs refused under Custom URLs or the trigger',
 	'test/node/unknown-operation.test.ts: an operation this version of the node does not have is named as unknown',
+	'test/unit/dedupe-shared-bound.test.ts: the process keeps what it knows of the shared memory for 500 triggers, and restores dropped entries from it',
 	'test/unit/api-path.test.ts: Custom API Call path characters at their edges (control characters, DEL, backslash, malformed escape)',
 	"test/unit/narrowing.test.ts, test/unit/failures.test.ts (added cases): a batch's last position, too few results for a batch, a price quote's field rejection",
 ];
@@ -767,6 +768,11 @@ export const explained = [
 		file: 'nodes/PrintStore/actions/custom/customApiCall.operation.ts',
 		line: "if (decoded === '.' || decoded === '..')",
 		why: 'killed by test/unit/api-path.test.ts (a "." segment, plain or encoded, is refused), written after this run reached it; the next run re-tests it.',
+	},
+	{
+		file: 'nodes/PrintStoreTrigger/webhook/dedupe.ts',
+		line: 'if (sharedMemories.size > MAX_TRIGGERS)',
+		why: 'killed by test/unit/dedupe-shared-bound.test.ts (500 triggers keep their shared memory, a 501st drops the oldest), written after this run reached it; the next run re-tests it.',
 	},
 	// Survivors of the earlier run that tests written since target; used only while no later run has re-tested them.
 	{
