@@ -71,3 +71,15 @@ test('Create: Custom URLs with only spaces typed is "no URL", refused before sen
 	expect(result.error?.message).toBe('Invalid "Status Callback URL" in item 0: give at least one callback URL, or choose "None"');
 	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
 });
+
+test.each([
+	['42', 'must be a JSON object, got 42'],
+	['[1, 2]', 'must be a JSON object'],
+	['null', 'must be a JSON object'],
+])('Create with Custom URLs: a JSON order item %s is named as no object, the URLs not added to it', async (orderItemJson, problem) => {
+	const result = await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson, statusCallbacks: 'custom', statusCallbackUrl: 'http://127.0.0.1:9/status' },
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error?.message).toMatch(new RegExp(`^Invalid "Order Item \\(JSON\\)" in item 0: ${problem.replace(/[[\]]/g, '\\$&')}`));
+});
