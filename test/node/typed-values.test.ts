@@ -83,3 +83,11 @@ test.each([
 	});
 	expect(result.error?.message).toMatch(new RegExp(`^Invalid "Order Item \\(JSON\\)" in item 0: ${problem.replace(/[[\]]/g, '\\$&')}`));
 });
+
+test('Create: a bad Custom URL next to a JSON order item is named by its editor field, not as part of the JSON', async () => {
+	const result = await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(crmOrderItem(6)), statusCallbacks: 'custom', statusDetailsCallbackUrl: 'not a url' },
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error?.message).toMatch(/^Invalid "Status Details Callback URL" in item 0: .*http\(s\) URL/);
+});
