@@ -63,6 +63,7 @@ test("an item the service refused alone: its first message in the error, all of 
 	const refused = new ApiFailure('order.create', { status: 400, serviceMessages: ['Recipient is required', 'Quantity is too large'], reason: '400' }, 1, false, true);
 	const error = toNodeError(node, refused, 2);
 	expect(error.message).toBe('The service rejected item 2: Recipient is required');
+	expect((error as { httpCode?: string | null }).httpCode).toBe('400');
 	expect(String(error.description).split('\n')).toEqual([
 		'Nothing was created for this item. Correct the item and run it again.',
 		'Service says: Recipient is required | Quantity is too large',
