@@ -108,6 +108,15 @@ function matchWebhook(descriptions: IWebhookDescription[], pathname: string, web
 	return undefined;
 }
 
+/** A list of trigger hosts that are closed after each test: push every host a test starts. */
+export function useTriggerHosts(): TriggerHost[] {
+	const hosts: TriggerHost[] = [];
+	afterEach(async () => {
+		await Promise.all(hosts.splice(0).map((host) => host.close()));
+	});
+	return hosts;
+}
+
 export async function startTrigger(options: {
 	parameters?: INodeParameters;
 	mode?: 'trigger' | 'manual';

@@ -10,6 +10,14 @@ import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
 
+/** Create with one JSON order item and the given callback settings. */
+async function createFromJson(orderItem: IDataObject, callbacks: IDataObject) {
+	return await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(orderItem), ...callbacks },
+		credentials: await credentialsFor(env.sandbox),
+	});
+}
+
 test('Get Current User: a login with spaces around it is sent without them', async () => {
 	const result = await runPrintStore({
 		parameters: { resource: 'user', operation: 'getCurrent', userOptions: { login: '  alice@print-store.test ' } },
@@ -22,18 +30,7 @@ test('Get Current User: a login with spaces around it is sent without them', asy
 
 test('Create: empty callback URLs in the JSON order item do not clash with Custom URLs; the custom ones are sent', async () => {
 	const orderItem = { ...crmOrderItem(3), StatusCallbackUrl: '', StatusDetailsCallbackUrl: '' };
-	const result = await runPrintStore({
-		parameters: {
-			resource: 'order',
-			operation: 'create',
-			storeId: env.sandbox.storeId,
-			inputMode: 'json',
-			orderItemJson: JSON.stringify(orderItem),
-			statusCallbacks: 'custom',
-			statusCallbackUrl: 'http://127.0.0.1:9/status',
-		},
-		credentials: await credentialsFor(env.sandbox),
-	});
+	const result = await createFromJson(orderItem, { statusCallbacks: 'custom', statusCallbackUrl: 'http://127.0.0.1:9/status' });
 	expect(result.error).toBeUndefined();
 	const [sent] = (await env.api.requests()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/order'));
 	const item = ((sent.body as IDataObject).Items as IDataObject[])[0];
@@ -45,18 +42,7 @@ test.each([
 	['custom', { statusCallbackUrl: 'http://127.0.0.1:9/status' }, 'Custom URLs'],
 	['trigger', {}, 'From Print Store Trigger in This Workflow'],
 ])('Create: a JSON order item with its own callback URL while Status Callbacks is "%s" is refused before sending', async (statusCallbacks, extra, label) => {
-	const result = await runPrintStore({
-		parameters: {
-			resource: 'order',
-			operation: 'create',
-			storeId: env.sandbox.storeId,
-			inputMode: 'json',
-			orderItemJson: JSON.stringify({ ...crmOrderItem(4), StatusDetailsCallbackUrl: 'http://127.0.0.1:9/mine' }),
-			statusCallbacks,
-			...extra,
-		},
-		credentials: await credentialsFor(env.sandbox),
-	});
+	const result = await createFromJson({ ...crmOrderItem(4), StatusDetailsCallbackUrl: 'http://127.0.0.1:9/mine' }, { statusCallbacks, ...extra });
 	expect(result.error?.message).toBe(
 		`Invalid "Order Item (JSON).StatusDetailsCallbackUrl" in item 0: is given in the order item while Status Callbacks is "${label}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
 	);
@@ -64,10 +50,7 @@ test.each([
 });
 
 test('Create: Custom URLs with only spaces typed is "no URL", refused before sending', async () => {
-	const result = await runPrintStore({
-		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(crmOrderItem(5)), statusCallbacks: 'custom', statusCallbackUrl: '   ', statusDetailsCallbackUrl: ' ' },
-		credentials: await credentialsFor(env.sandbox),
-	});
+	const result = await createFromJson(crmOrderItem(5), { statusCallbacks: 'custom', statusCallbackUrl: '   ', statusDetailsCallbackUrl: ' ' });
 	expect(result.error?.message).toBe('Invalid "Status Callback URL" in item 0: give at least one callback URL, or choose "None"');
 	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
 });

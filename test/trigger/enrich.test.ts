@@ -7,14 +7,11 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, useTriggerHosts } from '../helpers/trigger';
 
 const env = useSandbox();
 
-const hosts: TriggerHost[] = [];
-afterEach(async () => {
-	await Promise.all(hosts.splice(0).map((host) => host.close()));
-});
+const hosts = useTriggerHosts();
 
 /** One order created in the sandbox's main store (no callbacks), and an active trigger on the same account. */
 async function orderAndTrigger(parameters: INodeParameters) {

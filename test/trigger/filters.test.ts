@@ -4,12 +4,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startTrigger, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, useTriggerHosts } from '../helpers/trigger';
 
-const hosts: TriggerHost[] = [];
-afterEach(async () => {
-	await Promise.all(hosts.splice(0).map((host) => host.close()));
-});
+const hosts = useTriggerHosts();
 
 /** Posts the events to the status webhook of a trigger with these parameters; returns what it emitted. */
 async function emitted(parameters: INodeParameters, events: object[], kind: 'status' | 'details' = 'status') {

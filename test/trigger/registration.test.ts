@@ -3,12 +3,9 @@
  * new settings, or orders created from then on carry addresses that are refused.
  * The trigger runs through n8n-core's HookContext and WebhookContext (test/helpers/trigger.ts).
  */
-import { startTrigger, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, useTriggerHosts } from '../helpers/trigger';
 
-const hosts: TriggerHost[] = [];
-afterEach(async () => {
-	await Promise.all(hosts.splice(0).map((host) => host.close()));
-});
+const hosts = useTriggerHosts();
 
 const record = JSON.stringify({ OrderID: 'ord_r', StatusID: 4, StatusDescription: 'Shipped' });
 

@@ -2,12 +2,9 @@
  * A test URL (the editor's "listen for test event") without a fixed Callback Secret: a sample sent
  * by hand without a secret starts the workflow, but a secret that is given must still be the right one.
  */
-import { startTrigger, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, useTriggerHosts } from '../helpers/trigger';
 
-const hosts: TriggerHost[] = [];
-afterEach(async () => {
-	await Promise.all(hosts.splice(0).map((host) => host.close()));
-});
+const hosts = useTriggerHosts();
 
 const sample = JSON.stringify({ OrderID: 'ord_t', StatusID: 4, StatusDescription: 'Shipped' });
 

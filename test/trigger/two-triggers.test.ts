@@ -8,14 +8,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, useTriggerHosts } from '../helpers/trigger';
 
 const env = useSandbox();
 
-const hosts: TriggerHost[] = [];
-afterEach(async () => {
-	await Promise.all(hosts.splice(0).map((host) => host.close()));
-});
+const hosts = useTriggerHosts();
 
 async function twoTriggers(staticData: IDataObject) {
 	const credentials = await credentialsFor(env.sandbox);

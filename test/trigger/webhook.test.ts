@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, type TriggerHost, useTriggerHosts } from '../helpers/trigger';
 
 const record = (order: string, statusId = 4, extra: IDataObject = {}) =>
 	JSON.stringify({
@@ -21,17 +21,13 @@ const record = (order: string, statusId = 4, extra: IDataObject = {}) =>
 		...extra,
 	});
 
-const hosts: TriggerHost[] = [];
+const hosts = useTriggerHosts();
 async function activeTrigger(parameters: INodeParameters = {}, options: Parameters<typeof startTrigger>[0] = {}) {
 	const host = await startTrigger({ parameters, ...options });
 	hosts.push(host);
 	await host.activate();
 	return host;
 }
-afterEach(async () => {
-	await Promise.all(hosts.splice(0).map((host) => host.close()));
-});
-
 describe('activation', () => {
 	test('registers both URLs with a new 48-digit secret for Create, and deactivation retires it', async () => {
 		const host = await activeTrigger();

@@ -1,16 +1,6 @@
 /** Custom API Call paths: the characters refused in a segment, with the words the user reads. */
-import { InvalidValue } from '../../nodes/shared/errors';
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
-
-function problem(run: () => unknown): string {
-	try {
-		run();
-	} catch (error) {
-		if (error instanceof InvalidValue) return `${error.field}: ${error.problem}`;
-		throw error;
-	}
-	throw new Error('expected an InvalidValue');
-}
+import { problem } from '../helpers/invalid-value';
 
 test.each([
 	['an encoded control character', '/user%01', 'Path: must not contain control characters (in "user%01")'],

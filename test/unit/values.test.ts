@@ -1,20 +1,10 @@
 /** Checks on what users type: order items, IDs in paths, custom API paths, callback secrets. */
 import { hideCallbackSecrets, SECRET_MARKER, withSecretQuery, withStore } from '../../nodes/shared/callbackUrls';
 import { pathFormUrl } from '../../nodes/PrintStoreTrigger/webhook/routes';
-import { InvalidValue } from '../../nodes/shared/errors';
 import { checkPathId } from '../../nodes/shared/ids';
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { validateOrderItem } from '../../nodes/PrintStore/orders/validateOrderItem';
-
-function problem(run: () => unknown): string {
-	try {
-		run();
-	} catch (error) {
-		if (error instanceof InvalidValue) return `${error.field}: ${error.problem}`;
-		throw error;
-	}
-	throw new Error('expected an InvalidValue');
-}
+import { problem } from '../helpers/invalid-value';
 
 describe('order item', () => {
 	const good = { Product: { ID: 'postcard', Quantity: '3' }, Recipient: { NameFirst: 'Ada', Postalcode: 'N1' } };
