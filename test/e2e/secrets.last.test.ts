@@ -14,8 +14,17 @@ import { describeE2E, e2e } from './helpers/harness';
 
 const SANDBOX_TOKEN = /\b(?:at|rt)_[A-Za-z0-9_-]{32}/g;
 
+/** Each secret found, named by its first characters, with the text around it (the secret masked) to find its source. */
 function findings(where: string, text: string, secrets: string[]): string[] {
-	const found = secrets.filter((secret) => text.includes(secret)).map((secret) => `${where}: ${secret.slice(0, 6)}…`);
+	const found = secrets
+		.filter((secret) => text.includes(secret))
+		.map((secret) => {
+			const at = text.indexOf(secret);
+			// Every secret masked, also one that happens to stand near: the failure message must not show any.
+			let around = text.slice(Math.max(0, at - 150), at + secret.length + 150).replace(SANDBOX_TOKEN, '<token>');
+			for (const other of secrets) around = around.split(other).join('<secret>');
+			return `${where}: ${secret.slice(0, 6)}… in "${around.replace(/\s+/g, ' ')}"`;
+		});
 	for (const match of text.matchAll(SANDBOX_TOKEN)) found.push(`${where}: token ${match[0].slice(0, 6)}…`);
 	return found;
 }
