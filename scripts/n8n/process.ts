@@ -1,7 +1,7 @@
 /**
  * Child processes that cannot leak: each long-running child gets its own process group, so stopping
  * it also stops what it spawned (n8n starts a task-runner process). A last-resort 'exit' hook kills
- * every group still alive when this process ends, whatever the reason.
+ * every group still alive when this process ends, also when a signal ends it.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -15,6 +15,17 @@ function installExitHook() {
 	process.on('exit', () => {
 		for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
 	});
+	// Node ends on these signals without 'exit' (e.g. jest stopped with Ctrl-C or kill, where its
+	// global teardown never runs). Unless the program handles the signal itself (the demo and the
+	// bench stop their stack gracefully), stop the children, then end as the signal asked.
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.once(signal, () => {
+			if (process.listenerCount(signal) > 0) return;
+			for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+			liveGroups.clear();
+			process.kill(process.pid, signal);
+		});
+	}
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): boolean {
