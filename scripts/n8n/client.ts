@@ -326,12 +326,11 @@ export class N8nClient {
 		);
 	}
 
-	/** Executions of one workflow, newest first, with their data. */
-	async listExecutions(workflowId: string, { includeData = true, limit = 250 } = {}): Promise<Execution[]> {
+	private async listPages(filter: Record<string, string>, includeData: boolean, limit: number): Promise<Execution[]> {
 		const out: Execution[] = [];
 		let cursor: string | undefined;
 		do {
-			const query = new URLSearchParams({ workflowId, includeData: String(includeData), limit: String(limit) });
+			const query = new URLSearchParams({ ...filter, includeData: String(includeData), limit: String(limit) });
 			if (cursor) query.set('cursor', cursor);
 			const page = await this.api<{ data: Execution[]; nextCursor?: string | null }>('GET', `/executions?${query}`);
 			out.push(...page.data);
@@ -340,15 +339,56 @@ export class N8nClient {
 		return out;
 	}
 
+	/** Execution IDs that are not listed and are known to belong to no workflow we asked about, or to none. */
+	private readonly settledGaps = new Map<string, string | null>();
+
+	/**
+	 * Executions of one workflow, newest first, with their data.
+	 *
+	 * n8n's list leaves out every execution the main process still counts as running. In queue mode a
+	 * worker can finish a short execution before main has registered it as enqueued; main then counts
+	 * it as running until it restarts (seen with n8n 2.41.1), so the list never shows it although it
+	 * finished. Execution IDs are consecutive, so the IDs missing from the list of all executions are
+	 * read one by one, and those of this workflow are added.
+	 */
+	async listExecutions(workflowId: string, { includeData = true, limit = 250 } = {}): Promise<Execution[]> {
+		const [own, all] = await Promise.all([this.listPages({ workflowId }, includeData, limit), this.listPages({}, false, limit)]);
+		const listed = new Set(all.map((execution) => Number(execution.id)));
+		const highest = Math.max(0, ...listed);
+		const missing: Execution[] = [];
+		for (let id = 1; id < highest; id++) {
+			const key = String(id);
+			if (listed.has(id) || (this.settledGaps.has(key) && this.settledGaps.get(key) !== workflowId)) continue;
+			const execution = await this.api<Execution>('GET', `/executions/${key}?includeData=${includeData}`).catch(() => undefined);
+			if (!execution) {
+				this.settledGaps.set(key, null);
+				continue;
+			}
+			if (execution.stoppedAt && !UNFINISHED.has(execution.status)) this.settledGaps.set(key, execution.workflowId ?? null);
+			if (execution.workflowId === workflowId) missing.push(execution);
+		}
+		return [...own, ...missing].sort((a, b) => Number(b.id) - Number(a.id));
+	}
+
 	/** Waits until a workflow has at least `count` finished executions; returns them oldest first. */
 	async waitForExecutions(workflowId: string, count: number, timeoutMs = 120_000): Promise<Execution[]> {
-		return await waitFor(
-			`${count} finished execution(s) of workflow ${workflowId}`,
-			async () => {
-				const finished = (await this.listExecutions(workflowId)).filter((e) => !UNFINISHED.has(e.status) && e.stoppedAt);
-				return finished.length >= count ? finished.reverse() : undefined;
-			},
-			{ timeoutMs, intervalMs: 300 },
-		);
+		let seen = 'none listed yet';
+		try {
+			return await waitFor(
+				`${count} finished execution(s) of workflow ${workflowId}`,
+				async () => {
+					const all = await this.listExecutions(workflowId);
+					const finished = all.filter((e) => !UNFINISHED.has(e.status) && e.stoppedAt);
+					const byStatus = new Map<string, number>();
+					for (const execution of all) byStatus.set(execution.status, (byStatus.get(execution.status) ?? 0) + 1);
+					seen = `${finished.length} finished; listed by status: ${[...byStatus].map(([status, n]) => `${status} ${n}`).join(', ') || 'none'}`;
+					return finished.length >= count ? finished.reverse() : undefined;
+				},
+				{ timeoutMs, intervalMs: 300 },
+			);
+		} catch (error) {
+			// How far it got tells a lost execution (all finished, too few) from a slow one (some still running).
+			throw new Error(`${(error as Error).message}: ${seen}`);
+		}
 	}
 }

@@ -49,8 +49,8 @@ export async function startQueueBackends(log: Log): Promise<QueueBackends> {
 			DB_POSTGRESDB_POOL_SIZE: '10',
 			// Every process decrypts the same credentials.
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
-			// Manual runs ("Execute workflow") go to the worker too, as production ones do.
-			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			// Manual runs ("Execute workflow") stay on main, n8n's default (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS
+			// unset): production executions, started by webhooks and triggers, are the ones workers run.
 		},
 		stop: async () => {
 			await Promise.all([pg.stop(), redis.value.stop()]);

@@ -1,10 +1,13 @@
 /**
  * The product in n8n's queue mode (jest.e2e.queue.config.js): main (`n8n start`), one worker and two
- * webhook processes on PostgreSQL and Redis. Activation on main registers the trigger's URLs; Create,
- * Get, Get Status History and enrichment run on the worker; the sandbox's callbacks reach both
- * webhook processes and each status change starts one execution, on the worker; deactivation makes
- * both webhook processes refuse; a retried delivery that reaches the other webhook process starts
- * nothing new. Simultaneous duplicates are measured and written to test-artifacts.
+ * webhook processes on PostgreSQL and Redis. Activation on main registers the trigger's URLs; editor
+ * runs (on main, n8n's default) send them with each order; production executions run on the worker,
+ * where Create, Get and Get Status History work, and where "From Print Store Trigger" fails with an
+ * error that says why (n8n 2.x gives workers no static data) and what to use instead (Custom URLs);
+ * the sandbox's callbacks reach both webhook processes and each status change starts one execution,
+ * on the worker, enriched there; deactivation makes both webhook processes refuse; a retried delivery
+ * that reaches the other webhook process starts nothing new. Simultaneous duplicates are measured
+ * and written to test-artifacts.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,8 +17,8 @@ import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
-import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
+import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, expectSuccess } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
 const ORDERS = 200;
@@ -81,16 +84,83 @@ async function settledExecutions(workflowId: string, atLeast: number, quietMs = 
 }
 
 /** A workflow with only the trigger, active, with a fixed secret; returns its URLs on each webhook process. */
-async function activeListener(title: string, options: Record<string, unknown>) {
+async function activeListener(title: string, options: Record<string, unknown>, credential?: { id: string; name: string }) {
 	const { client } = e2e();
 	const secret = `fixed-${randomUUID()}`;
-	const trigger = triggerNode({ options: { callbackSecret: secret, ...options } });
+	const { enrich, ...rest } = options;
+	const trigger = {
+		...triggerNode({ options: { callbackSecret: secret, ...rest }, ...(enrich ? { enrich } : {}) }),
+		...(credential ? { credentials: { printStoreOAuth2Api: credential } } : {}),
+	};
 	const saved = await client.createWorkflow({ name: `e2e queue: ${title}`, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
 	await client.activateWorkflow(saved.id);
 	const urls = (kind: 'status' | 'details') =>
 		queue().webhooks.map((process) => `${process.url}/webhook/${trigger.webhookId}/${kind}?secret=${secret}`);
 	return { id: saved.id, urls };
 }
+
+/**
+ * A production workflow, active: n8n's Webhook node → one item per entry of the posted `items` → a
+ * Print Store node with `parameters`. Each `run` posts to a webhook process and starts an execution
+ * that the worker runs, as executions started by a CRM's webhook or a schedule are; it returns the
+ * finished execution.
+ */
+async function productionWorkflow(title: string, parameters: Record<string, unknown>) {
+	const { client, state } = e2e();
+	const webhookPath = `print-store-${randomUUID()}`;
+	const nodeName = 'Print Store';
+	const nodes: WorkflowNode[] = [
+		{
+			id: randomUUID(),
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: randomUUID(),
+			parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+		},
+		{
+			id: randomUUID(),
+			name: 'One item each',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
+		},
+		{
+			id: randomUUID(),
+			name: nodeName,
+			type: PRINT_STORE_TYPE,
+			typeVersion: 1,
+			position: [440, 0],
+			parameters,
+			credentials: { [CREDENTIAL_TYPE]: state.credential },
+		},
+	];
+	const link = (node: string) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+	const connections = { Webhook: link('One item each'), 'One item each': link(nodeName) };
+	const saved = await client.createWorkflow({ name: `e2e queue, on the worker: ${title}`, nodes, connections, settings: { executionOrder: 'v1' } });
+	await client.activateWorkflow(saved.id);
+	let runs = 0;
+	return {
+		id: saved.id,
+		nodeName,
+		async run(items: unknown[], webhookProcess = 0): Promise<Execution> {
+			const answer = await fetch(`${queue().webhooks[webhookProcess].url}/webhook/${webhookPath}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ items }),
+			});
+			await answer.arrayBuffer();
+			runs += 1;
+			const newest = (await client.waitForExecutions(saved.id, runs, 300_000)).at(-1)!;
+			return await client.getExecution(newest.id);
+		},
+	};
+}
+
+const nodeErrorOf = (execution: Execution, nodeName: string) =>
+	execution.data?.resultData?.runData?.[nodeName]?.[0]?.error as { message?: string; description?: string } | undefined;
 
 async function post(url: string, body: unknown) {
 	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -146,7 +216,7 @@ afterAll(() => {
 });
 
 describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL and Redis', () => {
-	test('activation registers the URLs; Create, Get, Get Status History and enrichment run on the worker', async () => {
+	test('activation registers the URLs: an editor run (main) sends them; on the worker, Create from the trigger says why it cannot, Custom URLs, Get and Get Status History work', async () => {
 		const { client, state, sandbox } = e2e();
 		const trigger = { ...triggerNode({ enrich: 'statusHistory' }), credentials: { printStoreOAuth2Api: state.credential } };
 		const built = printStoreTestWorkflow({
@@ -160,40 +230,81 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		const saved = await client.createWorkflow(built.workflow);
 		await client.activateWorkflow(saved.id);
 
+		// "Execute workflow" in the editor: main runs it (n8n's default in queue mode) and reads the
+		// URLs it registered on activation; the order carries them with the real secret.
 		const run = await client.runManually(saved.id, built.triggerName);
 		expectSuccess({ execution: run, error: run.data?.resultData.error } as never);
-		expect(workerExecutionIds().has(run.id)).toBe(true);
+		expect(workerExecutionIds().has(run.id)).toBe(false);
 		const [created] = nodeOutput(run, built.nodeName);
-		// The worker read the URLs main registered on activation, and sent them with the real secret.
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID)!;
 		const statusUrl = String(stored.OrderDetails.StatusCallbackUrl);
 		expect(statusUrl).toMatch(new RegExp(`^${client.webhookUrl(`${trigger.webhookId}/${trigger.webhookId}/status`)}/[0-9a-f]{48}/store_`));
 
-		// Get and Get Status History, on the worker.
-		const byNumber = await runPrintStore({
-			title: 'queue get',
-			parameters: { resource: 'order', operation: 'get', storeId: state.sandbox.storeId, orderId: { __rl: true, mode: 'orderNumber', value: created.OrderNumber } },
+		// On the worker (a production execution), n8n 2.x gives the execution no static data: Create
+		// with "From Print Store Trigger" sends nothing and says why and what to do instead.
+		const fromTrigger = await productionWorkflow('create from the trigger', createParameters({ statusCallbacks: 'trigger' }));
+		const before = (await sandbox.orders()).length;
+		const refused = await fromTrigger.run([order('queue-worker-trigger')]);
+		expect(workerExecutionIds().has(refused.id)).toBe(true);
+		expect(refused.status).toBe('error');
+		const error = nodeErrorOf(refused, fromTrigger.nodeName);
+		expect(error?.message).toBe('No active Print Store Trigger in this workflow');
+		expect(error?.description).toMatch(/queue mode, this execution ran on a worker.*use Custom URLs.*fixed Callback Secret.*Nothing was sent/);
+		expect((await sandbox.orders()).length).toBe(before);
+		await client.deactivateWorkflow(fromTrigger.id);
+
+		// What the error advises works on the worker: Custom URLs, the production URL of a trigger with a
+		// fixed Callback Secret (with the store added, for the trigger's Fetch From the API).
+		const listener = await activeListener('custom URLs from the worker', { enrich: 'statusHistory' }, state.credential);
+		const customUrl = `${listener.urls('status')[0]}&store=${state.sandbox.storeId}`;
+		const custom = await productionWorkflow('create with custom URLs', createParameters({ statusCallbacks: 'custom', statusCallbackUrl: customUrl, statusDetailsCallbackUrl: '' }));
+		const onWorker = await custom.run([order('queue-worker-custom')], 1);
+		expect([onWorker.status, workerExecutionIds().has(onWorker.id)]).toEqual(['success', true]);
+		const [createdOnWorker] = nodeOutput(onWorker, custom.nodeName);
+		const storedOnWorker = (await sandbox.orders()).find((entry) => entry.ID === createdOnWorker.ID)!;
+		expect(storedOnWorker.PartnerOrderReference).toBe('queue-worker-custom');
+		expect(String(storedOnWorker.OrderDetails.StatusCallbackUrl)).toBe(customUrl);
+		await client.deactivateWorkflow(custom.id);
+		// Its Received callback started the listener, enriched through the API.
+		const [received] = await settledExecutions(listener.id, 1);
+		const [event] = nodeOutput(await client.getExecution(received.id), TRIGGER);
+		expect([event.OrderID, (event.statusHistory as Array<Record<string, unknown>>).length]).toEqual([createdOnWorker.ID, 1]);
+		await client.deactivateWorkflow(listener.id);
+
+		// Get (by order number) and Get Status History, on the worker.
+		const get = await productionWorkflow('get by number', {
+			resource: 'order',
+			operation: 'get',
+			storeId: state.sandbox.storeId,
+			orderId: { __rl: true, mode: 'orderNumber', value: '={{ $json.number }}' },
 		});
-		expectSuccess(byNumber);
-		expect(byNumber.json[0].ID).toBe(created.ID);
+		const byNumber = await get.run([{ number: created.OrderNumber }]);
+		expect([byNumber.status, workerExecutionIds().has(byNumber.id)]).toEqual(['success', true]);
+		expect(nodeOutput(byNumber, get.nodeName).map((entry) => entry.ID)).toEqual([created.ID]);
 		await sandbox.advance(String(created.ID), { toStatusId: 3 });
-		const history = await runPrintStore({
-			title: 'queue status history',
-			parameters: { resource: 'order', operation: 'getStatusHistory', storeId: state.sandbox.storeId, orderId: { __rl: true, mode: 'id', value: created.ID } },
+		const statusHistory = await productionWorkflow('status history', {
+			resource: 'order',
+			operation: 'getStatusHistory',
+			storeId: state.sandbox.storeId,
+			orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 		});
-		expectSuccess(history);
-		expect(history.json.map((record) => record.StatusDescription)).toEqual(['Received', 'In Production', 'Printed']);
-		const ran = workerExecutionIds();
-		expect(ran.has(byNumber.execution.id) && ran.has(history.execution.id)).toBe(true);
+		const history = await statusHistory.run([{ id: created.ID }], 1);
+		expect([history.status, workerExecutionIds().has(history.id)]).toEqual(['success', true]);
+		expect(nodeOutput(history, statusHistory.nodeName).map((record) => record.StatusDescription)).toEqual(['Received', 'In Production', 'Printed']);
+		await client.deactivateWorkflow(get.id);
+		await client.deactivateWorkflow(statusHistory.id);
 
 		// The sandbox's callbacks went to the registered URLs; one of them posted again to each webhook
-		// process: every process takes it (the secret is in the database), enrichment runs on the worker.
+		// process: every process takes it (the secret is in the database) and reads the status history
+		// through the API (Fetch From the API); the executions run on the worker.
 		const webhookProcesses = queue().webhooks;
 		const answers = await Promise.all(
 			webhookProcesses.map((process, index) => post(onPort(statusUrl, process.port), { ...statusRecord(String(created.ID), 3), Timestamp: `2026-12-0${index + 1}T10:00:00Z` })),
 		);
 		expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-		const executions = await settledExecutions(saved.id, 3 + webhookProcesses.length);
+		// Received, In Production and Printed of the order, and the two posts.
+		const settled = await settledExecutions(saved.id, 3 + webhookProcesses.length);
+		const executions = await Promise.all(settled.map(async (execution) => await client.getExecution(execution.id)));
 		const fromWebhookProcesses = executions.filter((execution) => String(nodeOutput(execution, TRIGGER)[0]?.Timestamp ?? '').startsWith('2026-12'));
 		expect(fromWebhookProcesses).toHaveLength(2);
 		for (const execution of executions) {
@@ -221,32 +332,31 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 	});
 
 	test(`${ORDERS} orders, callbacks split over both webhook processes: one execution per status change, all on the worker, none lost`, async () => {
-		const { client, sandbox, state } = e2e();
+		const { client, sandbox } = e2e();
 		const [first, second] = queue().webhooks;
 		const listener = await activeListener('200 orders', {});
 		const [statusOnFirst, statusOnSecond] = listener.urls('status');
 		const started = Date.now();
 		const createdIds: string[] = [];
-		// Create runs on the worker, CHUNK orders each: alternately reporting to one webhook process and
-		// to the other (the sandbox posts "Received" for every order as it is created).
+		// Create runs on the worker (production executions), CHUNK orders each: alternately reporting to
+		// one webhook process and to the other (the sandbox posts "Received" for every order as it is created).
 		const ours = new Set<string>();
 		const delivered = async () => (await sandbox.callbacks()).filter((d) => ours.has(String(d.orderId)) && d.outcome === 'delivered');
+		const creators = await Promise.all(
+			[statusOnFirst, statusOnSecond].map((url, index) =>
+				productionWorkflow(`create ${index}`, createParameters({ statusCallbacks: 'custom', statusCallbackUrl: url, statusDetailsCallbackUrl: '' })),
+			),
+		);
 		for (let run = 0; run < ORDERS / CHUNK; run++) {
-			const url = run % 2 === 0 ? statusOnFirst : statusOnSecond;
-			const items = Array.from({ length: CHUNK }, (_, index) => order(`queue-${run}-${index}`));
-			const { workflow, triggerName, nodeName } = printStoreTestWorkflow({
-				name: `e2e queue: create ${run}`,
-				credential: state.credential,
-				items,
-				nodeName: 'Create orders',
-				parameters: createParameters({ statusCallbacks: 'custom', statusCallbackUrl: url, statusDetailsCallbackUrl: '' }),
-			});
-			const created = await client.runManually((await client.createWorkflow(workflow)).id, triggerName, 300_000);
-			expectSuccess({ execution: created } as never);
-			const ids = nodeOutput(created, nodeName).map((entry) => String(entry.ID));
+			const creator = creators[run % 2];
+			const created = await creator.run(Array.from({ length: CHUNK }, (_, index) => order(`queue-${run}-${index}`)), run % 2);
+			expect([created.status, workerExecutionIds().has(created.id)]).toEqual(['success', true]);
+			const ids = nodeOutput(created, creator.nodeName).map((entry) => String(entry.ID));
+			expect(ids).toHaveLength(CHUNK);
 			createdIds.push(...ids);
 			for (const id of ids) ours.add(id);
 		}
+		for (const creator of creators) await client.deactivateWorkflow(creator.id);
 		expect(new Set(createdIds).size).toBe(ORDERS);
 		// Every order to Delivered, CHUNK orders at a time (4 callbacks each, one after the other).
 		for (let start = 0; start < ORDERS; start += CHUNK) {

@@ -95,7 +95,9 @@ function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number, storeId: st
 	}
 	throw new ItemProblem(
 		wanted ? `No active Print Store Trigger named "${wanted}" in this workflow` : 'No active Print Store Trigger in this workflow',
-		'The trigger registers its callback URLs when the workflow is activated. Add a Print Store Trigger to this workflow and activate the workflow, or set Status Callbacks to "Custom URLs". Nothing was sent.',
+		'The trigger registers its callback URLs when the workflow is activated. Add a Print Store Trigger to this workflow and activate the workflow, or set Status Callbacks to "Custom URLs". ' +
+			"If the workflow is active and n8n runs in queue mode, this execution ran on a worker: n8n 2.x does not give workers the workflow's saved data, where the trigger keeps its URLs. " +
+			"There, use Custom URLs: the trigger's production URL with a fixed Callback Secret (README, \"Running in queue mode\"). Nothing was sent.",
 	);
 }
 
