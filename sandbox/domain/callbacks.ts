@@ -18,7 +18,8 @@ export interface DeliveryLogEntry {
 	url: string;
 	kind: CallbackKind;
 	attempt: number;
-	outcome: 'delivered' | 'failed' | 'gave-up';
+	/** 'dropped': never sent (the drop-callbacks profile). */
+	outcome: 'delivered' | 'failed' | 'gave-up' | 'dropped';
 	httpStatus?: number;
 	error?: string;
 	at: string;
@@ -30,7 +31,7 @@ export interface CallbackOptions {
 	baseDelayMs: number;
 	timeoutMs: number;
 	/** Where an event really goes and what it carries (the profiles' say); default as given. */
-	prepare?: (url: string, kind: CallbackKind, body: unknown) => { url: string; body: unknown };
+	prepare?: (url: string, kind: CallbackKind, body: unknown) => { url: string; body: unknown; drop?: boolean };
 }
 
 interface Job {
@@ -69,8 +70,12 @@ export class CallbackDispatcher {
 
 	enqueue(orderId: string, givenUrl: string, kind: CallbackKind, givenBody: unknown): void {
 		if (this.closed) return;
-		const { url, body } = this.options.prepare ? this.options.prepare(givenUrl, kind, givenBody) : { url: givenUrl, body: givenBody };
+		const { url, body, drop } = this.options.prepare ? this.options.prepare(givenUrl, kind, givenBody) : { url: givenUrl, body: givenBody };
 		const job: Job = { orderId, url, kind, body, deliveryId: `dlv_${++this.deliverySeq}` };
+		if (drop) {
+			this.record(job, 0, 'dropped', {});
+			return;
+		}
 		const key = `${orderId}\n${url}`;
 		const queue = this.queues.get(key);
 		if (queue) {

@@ -8,13 +8,14 @@
  */
 import type { CallbackKind } from './callbacks';
 
-export const PROFILE_NAMES = ['callback-shape-alt', 'strip-query', 'gateway-errors', 'aspnet-errors', 'delete-204', 'no-meta'] as const;
+export const PROFILE_NAMES = ['callback-shape-alt', 'strip-query', 'drop-callbacks', 'gateway-errors', 'aspnet-errors', 'delete-204', 'no-meta'] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'callback-shape-alt': 'callbacks as {"event": "order.status", "data": {camelCase fields}}',
 	'strip-query': 'callback URLs called without their query string',
+	'drop-callbacks': 'status events never sent (each logged as "dropped"), as a service that loses its callbacks',
 	'gateway-errors': 'error bodies {"statusCode": N, "message": "..."} (API gateway)',
 	'aspnet-errors': 'error bodies {"Message": "...", "ModelState": {...}} (ASP.NET)',
 	'delete-204': 'DELETE answers 204 with no body',
@@ -156,12 +157,13 @@ export class Profiles {
 		this.active = new Set(this.initial);
 	}
 
-	/** Where a status event goes and what it carries (strip-query, callback-shape-alt). */
-	callback(url: string, kind: CallbackKind, body: unknown): { url: string; body: unknown } {
+	/** Where a status event goes and what it carries (strip-query, callback-shape-alt), or that it is lost (drop-callbacks). */
+	callback(url: string, kind: CallbackKind, body: unknown): { url: string; body: unknown; drop?: boolean } {
 		if (this.none) return { url, body };
 		return {
 			url: this.has('strip-query') ? withoutQuery(url) : url,
 			body: this.has('callback-shape-alt') ? alternativeCallbackBody(kind, body) : body,
+			...(this.has('drop-callbacks') ? { drop: true } : {}),
 		};
 	}
 

@@ -86,6 +86,7 @@ describe('selecting profiles', () => {
 		expect((await control.get('/profile')).data.available.map((p: { name: string }) => p.name)).toEqual([
 			'callback-shape-alt',
 			'strip-query',
+			'drop-callbacks',
 			'gateway-errors',
 			'aspnet-errors',
 			'delete-204',
@@ -237,6 +238,30 @@ describe('strip-query', () => {
 		const status = receiver.received.find((r) => r.url.startsWith('/status'))!;
 		expect(status.url).toBe('/status');
 		expect(status.body).toMatchObject({ event: 'order.status', data: { status: 'Received', statusId: 1 } });
+	});
+});
+
+describe('drop-callbacks', () => {
+	it('sends no status event, logs each as dropped, and changes nothing else', async () => {
+		await use('drop-callbacks');
+		const order = await createWithCallbacks('?secret=s4');
+		const advanced = await control.post(`/orders/${order.ID}/advance`, { toStatusId: 5 });
+		expect(advanced.status).toBe(200);
+		const deliveries = (await control.get('/callbacks')).data.deliveries as Array<{ url: string; kind: string; outcome: string; body: { StatusID: number } }>;
+		// 5 statuses, each for the status URL and the details URL, none sent.
+		expect(deliveries).toHaveLength(10);
+		expect(new Set(deliveries.map((d) => d.outcome))).toEqual(new Set(['dropped']));
+		expect(deliveries.filter((d) => d.kind === 'status').map((d) => d.body.StatusID)).toEqual([1, 2, 3, 4, 5]);
+		// Dropped when queued: nothing is left to be sent later.
+		expect(receiver.received).toEqual([]);
+		// The API itself is unchanged: the order went through its lifecycle.
+		expect((await api.get(`/store/${sandbox.storeId}/order/${order.ID}/status`)).data.map((r: { StatusDescription: string }) => r.StatusDescription)).toEqual([
+			'Received',
+			'In Production',
+			'Printed',
+			'Shipped',
+			'Delivered',
+		]);
 	});
 });
 
