@@ -5,7 +5,9 @@
  * sandbox and n8n on 127.0.0.1, creates the owner account and a credential connected to the
  * sandbox through its OAuth2 login, imports examples/, runs "CRM records → price → create orders"
  * on its sample records, lets the sandbox move the orders to Delivered, reads each order's status
- * history back through the node (the order-lookup example) and prints a summary.
+ * history back through the node (the order-lookup example), runs "create orders → wait until
+ * delivered → update the CRM records" (one execution that waits in n8n until the sandbox has
+ * delivered its orders) and prints a summary.
  * Without --once it then leaves everything running until Ctrl-C; with --once it stops and exits,
  * non-zero if any step failed.
  *
@@ -26,6 +28,7 @@ import { activatableTriggers, exampleFiles, findNode, loadExample, manualTrigger
 
 const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
 const LOOKUP_EXAMPLE = 'order-lookup-by-number.json';
+const WAIT_EXAMPLE = 'crm-orders-wait-until-delivered.json';
 const DELIVERED = 5;
 
 interface Imported {
@@ -200,7 +203,34 @@ async function main() {
 		if (lookupRun && last?.StatusID !== DELIVERED) failures.push(`status history of ${String(order.OrderNumber)} does not end with Delivered`);
 	}
 
-	// 4. Trigger examples, if any: what they received.
+	// 4. One execution from order to delivery: create, wait in n8n until delivered, update the CRM.
+	let waitRun: Execution | undefined;
+	if (imported) {
+		waitRun = await attempt('Running "CRM records → create orders → wait until delivered → update the CRM records"', async () => {
+			const example = importedExample(imported, WAIT_EXAMPLE);
+			const trigger = manualTrigger(example.source);
+			if (!trigger) throw new Error(`examples/${WAIT_EXAMPLE} has no Manual Trigger`);
+			const executionId = await current.client.startManualRun(example.workflow.id, trigger.name);
+			await waitFor(
+				`execution ${executionId} to wait for the deliveries`,
+				async () => {
+					const execution = await current.client.getExecution(executionId);
+					if (execution.status === 'success' || execution.status === 'error') return execution;
+					return execution.status === 'waiting' ? execution : undefined;
+				},
+				{ timeoutMs: 120_000, intervalMs: 250 },
+			);
+			log.info(`  execution ${executionId} is waiting in n8n; the sandbox moves the orders, their callbacks resume it`);
+			return assertSucceeded(await current.client.waitForExecution(executionId, advanceEveryMs * 8 + 120_000));
+		});
+	}
+	const crmUpdates = waitRun ? nodeOutput(waitRun, 'Update the CRM record') : [];
+	const waited = waitRun ? nodeOutput(waitRun, 'Wait until delivered') : [];
+	if (waitRun && (crmUpdates.length === 0 || waited.some((item) => item.outcome !== 'reached'))) {
+		failures.push(`the wait example did not end with every order delivered: ${waited.map((item) => `${String(item.orderNumber)} ${String(item.outcome)}`).join(', ')}`);
+	}
+
+	// 5. Trigger examples, if any: what they received.
 	const triggerWorkflows = (imported ?? []).filter((entry) => entry.activated);
 	const triggerRuns = new Map<string, Execution[]>();
 	for (const entry of triggerWorkflows) {
@@ -267,6 +297,15 @@ async function main() {
 				print(`    ${time(record.Timestamp)}  ${String(record.StatusID)} ${String(record.StatusDescription).padEnd(14)} ${extra.join(', ')}`.trimEnd());
 			}
 		}
+		print('');
+	}
+	if (crmUpdates.length > 0) {
+		print(`One execution from order to delivery ("${String(waitRun?.id)}": created, waited in n8n until delivered, resumed once by the callbacks):`);
+		const rows = [['CRM record', 'Order', 'Status', 'Delivered on', 'Signed by', 'Tracking']];
+		for (const update of crmUpdates) {
+			rows.push([update.Id, update.Print_Order_Number__c, update.Print_Status__c, time(update.Print_Delivered_On__c), update.Print_Signed_By__c, update.Print_Tracking_Number__c].map((cell) => String(cell ?? '')));
+		}
+		table(rows).forEach((line) => print(line));
 		print('');
 	}
 	for (const entry of triggerWorkflows) {

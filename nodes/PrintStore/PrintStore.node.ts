@@ -1,7 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions, router } from './actions/router';
+import { receiveResumeCall } from './wait/receive';
+import { RESUME_WEBHOOKS } from './wait/resumeUrl';
 
 export class PrintStore implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,13 +17,17 @@ export class PrintStore implements INodeType {
 		defaultVersion: 1,
 		// Each operation's action, in words (test/unit/description.test.ts keeps it equal to the operation lists).
 		subtitle:
-			'={{ ({"create":"Create orders","customApiCall":"Make a custom API call","get":"Get an order","getPriceQuote":"Get a price quote","getStatusHistory":"Get the status history of an order","joinWithInviteKey":"Join a store with an invite key","removeApplicationAssociation":"Remove an application from a store","getCurrent":"Get the current user"})[$parameter["operation"]] }}',
+			'={{ ({"create":"Create orders","customApiCall":"Make a custom API call","get":"Get an order","getPriceQuote":"Get a price quote","getStatusHistory":"Get the status history of an order","waitForStatus":"Wait until an order reaches a status","joinWithInviteKey":"Join a store with an invite key","removeApplicationAssociation":"Remove an application from a store","getCurrent":"Get the current user"})[$parameter["operation"]] }}',
 		description: 'Price and create print orders, read orders and their status history, and manage store access',
 		defaults: { name: 'Print Store' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'printStoreOAuth2Api', required: true }],
+		// Order > Wait Until Status: n8n calls this webhook for POSTs to the execution's resume address
+		// while the execution waits at the node (restartWebhook); n8n never registers it on activation,
+		// so there is no remote webhook to create or delete (no webhookMethods).
+		webhooks: RESUME_WEBHOOKS,
 		properties: [
 			{
 				displayName: 'Resource',
@@ -42,5 +48,9 @@ export class PrintStore implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveResumeCall.call(this);
 	}
 }

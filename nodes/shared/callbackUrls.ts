@@ -25,14 +25,14 @@ export function withStore(callbackUrl: string, storeId: string): string {
 	return `${base.replace(/\/+$/, '')}/${encodeURIComponent(storeId)}${query !== undefined ? `?${query}` : ''}`;
 }
 
-/** `?secret=...` / `&secret=...` in any URL. */
-const QUERY_SECRET = /([?&]secret=)[^&#\s"'<>]*/gi;
+/** `?secret=...` / `&secret=...` in any URL, and n8n's resume token `signature=` (Order > Wait Until Status). */
+const QUERY_SECRET = /([?&](?:secret|signature)=)[^&#\s"'<>]*/gi;
 /** `/<webhook id>/status/<secret>` or `.../details/<secret>`: the path form. */
 const PATH_SECRET = /(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:status|details)\/)[^/?#\s"'<>]+/gi;
 
 export function hideSecretsInText(text: string, knownSecrets: readonly string[] = []): string {
 	let out = text;
-	if (/secret=/i.test(out)) out = out.replace(QUERY_SECRET, `$1${SECRET_MARKER}`);
+	if (/secret=|signature=/i.test(out)) out = out.replace(QUERY_SECRET, `$1${SECRET_MARKER}`);
 	if (out.includes('/status/') || out.includes('/details/')) out = out.replace(PATH_SECRET, `$1${SECRET_MARKER}`);
 	for (const secret of knownSecrets) {
 		if (secret.length >= 8 && out.includes(secret)) out = out.split(secret).join(SECRET_MARKER);

@@ -4,6 +4,7 @@
  */
 import type { SavedWorkflow, WorkflowJson } from '../../scripts/n8n/client';
 import { assertSucceeded, nodeItems, nodeOutput } from '../../scripts/n8n/executions';
+import { waitFor } from '../../scripts/n8n/process';
 import { findNode, loadExample, manualTrigger, withCredential } from '../../scripts/n8n/workflows';
 import { describeE2E, e2e } from './helpers/harness';
 
@@ -141,6 +142,41 @@ describeE2E('examples/ in a real n8n', () => {
 			expectOrderOf(record, inSandbox);
 		});
 		expect(nodeOutput(execution, 'Order summary').map((row) => row.orderNumber)).toEqual(created.map((order) => order.OrderNumber));
+	});
+
+	test('"create orders → wait until delivered → update the CRM records": one execution waits in n8n, then writes each delivery back to its record', async () => {
+		const { client, sandbox } = e2e();
+		const { source, saved } = await importExample('crm-orders-wait-until-delivered.json');
+		const records = (JSON.parse(String(findNode(source, 'Sample CRM records').parameters.jsonOutput)) as { records: Json[] }).records;
+		const executionId = await client.startManualRun(saved.id, manualTrigger(source)!.name);
+		const waiting = await waitFor(
+			`execution ${executionId} to wait`,
+			async () => {
+				const execution = await client.getExecution(executionId);
+				if (execution.status === 'success' || execution.status === 'error') throw new Error(`execution ${executionId} ended "${execution.status}" without waiting`);
+				return execution.status === 'waiting' ? execution : undefined;
+			},
+			{ timeoutMs: 120_000, intervalMs: 250 },
+		);
+		const created = nodeOutput(waiting, 'Create orders');
+		expect(created.map((order) => order.PartnerOrderReference)).toEqual(records.map((record) => record.Id));
+		for (const order of created) await sandbox.advance(String(order.ID), { toStatusId: 5 });
+
+		const execution = assertSucceeded(await client.waitForExecution(executionId));
+		const updates = nodeOutput(execution, 'Update the CRM record');
+		expect(updates).toHaveLength(records.length);
+		for (const [index, record] of records.entries()) {
+			const history = (await sandbox.api<Json[]>('GET', `/store/store_main/order/${String(created[index].ID)}/status`)).body;
+			expect(updates[index]).toEqual({
+				Id: record.Id,
+				Print_Order_Number__c: created[index].OrderNumber,
+				Print_Status__c: 'Delivered',
+				Print_Delivered_On__c: history[4].DeliveryDate,
+				Print_Signed_By__c: history[4].DeliverySignedBy,
+				Print_Tracking_Number__c: history[3].TrackingNumber,
+			});
+		}
+		expect(nodeItems(execution, 'Update the CRM record').map((item) => item.pairedItem)).toEqual(records.map((_, item) => ({ item })));
 	});
 
 	test('"notify when shipped or delivered" turns those two events into a notification, and nothing else', async () => {

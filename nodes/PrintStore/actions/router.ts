@@ -15,6 +15,7 @@ const operations: Record<string, Record<string, Execute>> = {
 		get: order.get.execute,
 		getPriceQuote: order.getPriceQuote.execute,
 		getStatusHistory: order.getStatusHistory.execute,
+		waitForStatus: order.waitForStatus.execute,
 	},
 	store: {
 		joinWithInviteKey: store.joinWithInviteKey.execute,

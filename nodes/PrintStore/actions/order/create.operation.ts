@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { registeredCallbacks } from '../../../shared/callbackRegistry';
+import { resumeAddress } from '../../wait/resumeUrl';
 import { withStore } from '../../../shared/callbackUrls';
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue, ItemProblem } from '../../../shared/errors';
@@ -31,6 +32,12 @@ const callbackFields: INodeProperties[] = [
 				value: 'trigger',
 				description:
 					'Send the addresses of the Print Store Trigger in this workflow, which registers them when the workflow is activated',
+			},
+			{
+				name: 'Resume This Execution (Wait Until Status)',
+				value: 'wait',
+				description:
+					"Send this execution's resume address, so that an Order > Wait Until Status later in this workflow goes on as soon as the orders report the status it waits for",
 			},
 		],
 		default: 'none',
@@ -116,10 +123,16 @@ function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject
  * A JSON order item that brings its own URLs while the node is told where to send them is an
  * error: either choice silently dropped would send events somewhere the user did not expect.
  */
-function withCallbacks(ctx: IExecuteFunctions) {
+const MODE_NAMES: Record<string, string> = {
+	trigger: 'From Print Store Trigger in This Workflow',
+	custom: 'Custom URLs',
+	wait: 'Resume This Execution (Wait Until Status)',
+};
+
+function withCallbacks(ctx: IExecuteFunctions, resume: string | undefined) {
 	return (draft: OrderItemDraft, itemIndex: number, storeId: string): OrderItemDraft => {
 		const mode = ctx.getNodeParameter('statusCallbacks', itemIndex, 'none') as string;
-		if (mode !== 'trigger' && mode !== 'custom') return draft;
+		if (!(mode in MODE_NAMES)) return draft;
 		const value = draft.value;
 		// Not an object: the order item check names that problem.
 		if (!value || typeof value !== 'object' || Array.isArray(value)) return draft;
@@ -127,10 +140,15 @@ function withCallbacks(ctx: IExecuteFunctions) {
 		if (own.length > 0) {
 			throw new InvalidValue(
 				`Order Item (JSON).${own[0]}`,
-				`is given in the order item while Status Callbacks is "${mode === 'trigger' ? 'From Print Store Trigger in This Workflow' : 'Custom URLs'}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
+				`is given in the order item while Status Callbacks is "${MODE_NAMES[mode]}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
 			);
 		}
-		const urls = mode === 'trigger' ? triggerCallbacks(ctx, itemIndex, storeId) : customCallbacks(ctx, itemIndex);
+		const urls =
+			mode === 'trigger'
+				? triggerCallbacks(ctx, itemIndex, storeId)
+				: mode === 'wait' && resume
+					? { StatusCallbackUrl: resume }
+					: customCallbacks(ctx, itemIndex);
 		const labels =
 			mode === 'custom' ? { ...draft.labels, StatusCallbackUrl: 'Status Callback URL', StatusDetailsCallbackUrl: 'Status Details Callback URL' } : draft.labels;
 		return { ...draft, value: { ...(value as IDataObject), ...urls }, labels };
@@ -138,5 +156,8 @@ function withCallbacks(ctx: IExecuteFunctions) {
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runOrderRequests(this, 'order.create', withCallbacks(this));
+	// Status Callbacks is one choice for the whole node (no expressions): the resume address is the
+	// execution's, the same for every order.
+	const resume = this.getNodeParameter('statusCallbacks', 0, 'none') === 'wait' ? await resumeAddress(this) : undefined;
+	return await runOrderRequests(this, 'order.create', withCallbacks(this, resume));
 }

@@ -4,8 +4,9 @@ import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getPriceQuote from './getPriceQuote.operation';
 import * as getStatusHistory from './getStatusHistory.operation';
+import * as waitForStatus from './waitForStatus.operation';
 
-export { create, get, getPriceQuote, getStatusHistory };
+export { create, get, getPriceQuote, getStatusHistory, waitForStatus };
 
 export const description: INodeProperties[] = [
 	{
@@ -45,6 +46,12 @@ export const description: INodeProperties[] = [
 				description: 'Get the status records of an order, such as printed, shipped and delivered',
 				action: 'Get the status history of an order',
 			},
+			{
+				name: 'Wait Until Status',
+				value: 'waitForStatus',
+				description: 'Pause the execution until each order reaches a status, such as shipped or delivered, or runs out of time',
+				action: 'Wait until an order reaches a status',
+			},
 		],
 		default: 'create',
 	},
@@ -52,4 +59,5 @@ export const description: INodeProperties[] = [
 	...getPriceQuote.description,
 	...get.description,
 	...getStatusHistory.description,
+	...waitForStatus.description,
 ];

@@ -1,0 +1,172 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared/displayOptions';
+import { checkPathId } from '../../../shared/ids';
+import { InvalidValue, toNodeError } from '../../../shared/errors';
+import { storeIdField } from '../../descriptions/common.fields';
+import { errorItem } from '../../helpers/items';
+import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
+import { readHistory } from '../../wait/history';
+import type { WaitPlan } from '../../wait/plan';
+import { pendingItem, resultJson, settle } from '../../wait/plan';
+import { resumeAddress } from '../../wait/resumeUrl';
+import { orderLocator } from './get.operation';
+
+const MINUTE = 60_000;
+const UNIT_MS: Record<string, number> = { seconds: 1000, minutes: MINUTE, hours: 60 * MINUTE, days: 24 * 60 * MINUTE };
+
+export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['waitForStatus'] } }, [
+	{
+		displayName:
+			'The execution pauses here until every item\'s order has a status below, has a status that ends the wait, or has run out of time; then it goes on once, with one item per input item. Orders created with Status Callbacks "Resume This Execution (Wait Until Status)" resume it as soon as they report; every order is also checked at the interval below, so a lost callback only delays the end of the wait.',
+		name: 'waitNotice',
+		type: 'notice',
+		default: '',
+	},
+	storeIdField,
+	{ ...orderLocator, description: 'The order to wait for' },
+	{
+		displayName: 'Wait For',
+		name: 'waitFor',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{ name: 'Delivered', value: 'Delivered' },
+			{ name: 'In Production', value: 'In Production' },
+			{ name: 'Printed', value: 'Printed' },
+			{ name: 'Received', value: 'Received' },
+			{ name: 'Shipped', value: 'Shipped' },
+		],
+		default: ['Delivered'],
+		description:
+			'Statuses that end the wait for the order: the first of them in its status history releases it. An expression may also give status names or numeric status IDs of your service.',
+	},
+	{
+		displayName: 'Fail On',
+		name: 'failOn',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Failed', value: 'Failed' },
+			{ name: 'Cancelled', value: 'Cancelled' },
+		],
+		default: ['Failed', 'Cancelled'],
+		description: 'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message',
+	},
+	{
+		displayName: 'Time Limit',
+		name: 'timeLimit',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 3,
+		description: 'How long to wait at most. An order that has not reached a status by then comes out with outcome "timedOut".',
+	},
+	{
+		displayName: 'Time Limit Unit',
+		name: 'timeLimitUnit',
+		type: 'options',
+		options: [
+			{ name: 'Minutes', value: 'minutes' },
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Days', value: 'days' },
+		],
+		default: 'days',
+	},
+	{
+		displayName: 'Check Every',
+		name: 'checkEvery',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 15,
+		description: 'How often to read the status history of the orders that are still waited for, in case a callback never arrives',
+	},
+	{
+		displayName: 'Check Every Unit',
+		name: 'checkEveryUnit',
+		type: 'options',
+		options: [
+			{ name: 'Seconds', value: 'seconds' },
+			{ name: 'Minutes', value: 'minutes' },
+			{ name: 'Hours', value: 'hours' },
+		],
+		default: 'minutes',
+	},
+]);
+
+function statuses(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string[] {
+	const value = ctx.getNodeParameter(name, itemIndex, []) as unknown;
+	const list = (Array.isArray(value) ? value : String(value ?? '').split(',')).map((entry) => String(entry).trim()).filter(Boolean);
+	if (name === 'waitFor' && list.length === 0) throw new InvalidValue(label, 'pick at least one status to wait for');
+	return list;
+}
+
+function duration(ctx: IExecuteFunctions, amountName: string, unitName: string, label: string, itemIndex: number): number {
+	const amount = Number(ctx.getNodeParameter(amountName, itemIndex, 0));
+	const unit = String(ctx.getNodeParameter(unitName, itemIndex, 'minutes'));
+	if (!Number.isFinite(amount) || amount < 0) throw new InvalidValue(label, `must be a number of ${unit}, 0 or more`);
+	if (!(unit in UNIT_MS)) throw new InvalidValue(`${label} Unit`, `must be one of ${Object.keys(UNIT_MS).join(', ')}`);
+	return amount * UNIT_MS[unit];
+}
+
+function planFor(ctx: IExecuteFunctions, itemIndex: number, now: number): WaitPlan {
+	const storeId = checkPathId(ctx.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
+	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string; value?: unknown };
+	const orderBy = locator.mode === 'orderNumber' ? 'orderNumber' : 'id';
+	const order = checkPathId(locator.value ?? '', orderBy === 'orderNumber' ? 'Order (By Order Number)' : 'Order (By ID)');
+	const limitMs = duration(ctx, 'timeLimit', 'timeLimitUnit', 'Time Limit', itemIndex);
+	return {
+		storeId,
+		order,
+		orderBy,
+		waitFor: statuses(ctx, 'waitFor', 'Wait For', itemIndex),
+		failOn: statuses(ctx, 'failOn', 'Fail On', itemIndex),
+		timeLimit: new Date(now + limitMs).toISOString(),
+	};
+}
+
+/**
+ * Reads each order's status history once. If every order is already settled (or the time limit is
+ * 0), the node outputs at once. Otherwise it leaves one pending item per input item on n8n's stack,
+ * starts its checks, and puts the execution to wait until the latest time limit (plus a margin, so
+ * its own last check ends the wait with fresh histories; n8n's timer is the backstop).
+ */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const now = Date.now();
+	const done: Array<INodeExecutionData | undefined> = [];
+	const waiting: Array<{ plan: WaitPlan; history: IDataObject[] }> = [];
+	const pending: INodeExecutionData[] = [];
+	let checkEveryMs = Infinity;
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const plan = planFor(this, itemIndex, now);
+			checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
+			const history = await readHistory(this, plan);
+			if (settle(history, plan) || Date.parse(plan.timeLimit) <= now) {
+				const item = { json: resultJson(plan, history, 'alreadyThere'), pairedItem: { item: itemIndex } };
+				if (!settle(history, plan)) item.json.resumedBy = 'timeLimit';
+				done.push(item);
+				pending.push(item);
+			} else {
+				done.push(undefined);
+				waiting.push({ plan, history });
+				pending.push(pendingItem(plan, history, itemIndex));
+			}
+		} catch (error) {
+			const nodeError = toNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) throw nodeError;
+			const item = errorItem(nodeError, itemIndex);
+			done.push(item);
+			pending.push(item);
+		}
+	}
+	if (waiting.length === 0) return done as INodeExecutionData[];
+
+	const latest = Math.max(...waiting.map(({ plan }) => Date.parse(plan.timeLimit)));
+	// n8n keeps this stack entry while the execution waits: the resume calls read the plans from it,
+	// and n8n's own timer, should it end the wait, outputs these pending items (timed out).
+	const stackEntry = this.getExecuteData();
+	stackEntry.data = { ...stackEntry.data, main: [pending] };
+	startChecks(this, await resumeAddress(this), checkEveryMs, latest);
+	await this.putExecutionToWait(new Date(latest + TIMER_GRACE_MS));
+	return pending;
+}

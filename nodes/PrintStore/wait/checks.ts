@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+/**
+ * The checks of Order > Wait Until Status, for a service that drops callbacks: n8n runs nothing of
+ * a waiting node on a timer (its timer only ends the wait, passing the items through), so the
+ * process that put the execution to wait calls the execution's resume address itself, at the
+ * interval the user set and once more at the time limit. Each call makes the node's resume webhook
+ * read the status histories again (wait/receive.ts), and resume the execution when every order is
+ * settled or out of time. The checks stop when the execution resumed or is gone.
+ *
+ * They live in the memory of that process: if n8n restarts meanwhile, callbacks still resume the
+ * execution, and n8n's own timer ends the wait TIMER_GRACE_MS after the time limit at the latest,
+ * with the items marked timed out.
+ */
+
+/** n8n looks for waits to end every 60 s: its timer ends the wait this long after the time limit. */
+export const TIMER_GRACE_MS = 90_000;
+/** After the time limit, a last check that failed (no answer) is tried again this often. */
+const FINAL_RETRY_MS = 5000;
+
+const running = new Map<string, { stopped: boolean }>();
+
+export function stopChecks(executionId: string): void {
+	const checks = running.get(executionId);
+	if (checks) checks.stopped = true;
+	running.delete(executionId);
+}
+
+/** Whether the answer to a check means there is nothing left to check. */
+function finished(status: number | undefined, body: unknown): boolean {
+	if (status === 200) return (body as IDataObject | undefined)?.resumed === true;
+	// No such execution, or it has resumed and finished; a wrong secret will not become right.
+	if (status === 404 || status === 401 || status === 403) return true;
+	return status === 409 && /finished/i.test(JSON.stringify(body ?? ''));
+}
+
+export function startChecks(ctx: IExecuteFunctions, address: string, everyMs: number, finalAt: number): void {
+	const executionId = ctx.getExecutionId();
+	stopChecks(executionId);
+	const checks = { stopped: false };
+	running.set(executionId, checks);
+	const check = async (): Promise<boolean> => {
+		try {
+			const response = (await ctx.helpers.httpRequest({
+				method: 'POST',
+				url: address,
+				body: { printStoreCheck: true },
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: 60_000,
+			})) as { statusCode?: number; body?: unknown };
+			return finished(response.statusCode, response.body);
+		} catch {
+			return false;
+		}
+	};
+	void (async () => {
+		for (;;) {
+			const now = Date.now();
+			if (now > finalAt + TIMER_GRACE_MS) break;
+			await sleep(now >= finalAt ? FINAL_RETRY_MS : Math.max(1000, Math.min(everyMs, finalAt - now)));
+			if (checks.stopped || (await check()) || checks.stopped) break;
+		}
+		if (running.get(executionId) === checks) running.delete(executionId);
+	})();
+}
