@@ -49,6 +49,7 @@ export const GROUPS = {
 	orders: ['nodes/PrintStore/orders/**/*.ts', 'nodes/PrintStore/helpers/**/*.ts'],
 	shared: ['nodes/shared/**/*.ts', ...GUARANTEES.map((file) => `!${file}`)],
 	actions: ['nodes/PrintStore/actions/**/*.ts', 'nodes/PrintStore/*.ts'],
+	wait: ['nodes/PrintStore/wait/**/*.ts'],
 };
 
 const group = process.env.PRINT_STORE_MUTATION_GROUP;

@@ -2,7 +2,7 @@
  * `npm run mutate`: mutation testing of nodes/ and credentials/ with StrykerJS (stryker.config.mjs),
  * one group of files after the other, then test/MUTATION.md (scripts/mutation/report.mjs).
  *
- *   npm run mutate                  every group (guarantees, trigger, orders, shared, actions)
+ *   npm run mutate                  every group (guarantees, trigger, orders, shared, actions, wait)
  *   npm run mutate -- trigger       one group (or several, by name)
  *   npm run mutate -- --report      only rewrite test/MUTATION.md from the reports there are
  *

@@ -56,7 +56,7 @@ interface ExpressLikeResponse extends http.ServerResponse {
 	json(body: unknown): void;
 }
 
-function withExpressMethods(response: http.ServerResponse): ExpressLikeResponse {
+export function withExpressMethods(response: http.ServerResponse): ExpressLikeResponse {
 	const res = response as ExpressLikeResponse;
 	res.status = (code: number) => {
 		res.statusCode = code;
@@ -70,7 +70,7 @@ function withExpressMethods(response: http.ServerResponse): ExpressLikeResponse 
 }
 
 /** The body as n8n's webhook server hands it to a trigger: JSON and forms parsed, anything else as text. */
-function parseBody(raw: Buffer, contentType: string): unknown {
+export function parseBody(raw: Buffer, contentType: string): unknown {
 	const text = raw.toString('utf8');
 	if (raw.length === 0) return {};
 	if (contentType.includes('json')) {

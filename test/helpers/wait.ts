@@ -1,0 +1,125 @@
+/**
+ * The resume webhook of Order > Wait Until Status outside the n8n server, through n8n-core's own
+ * WebhookContext: an execution waiting at a Print Store node (its pending items on the stack, as
+ * the node left them), and a small HTTP server that calls the node's webhook() the way n8n's
+ * waiting-webhook route does, answering with what it returns. Each host is one execution.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData, IWebhookData, IWebhookDescription, IWebhookResponseData } from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
+import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PRINT_STORE_TYPE, type StoredCredentials } from './engine';
+import { parseBody, withExpressMethods } from './trigger';
+
+const printStore = new PrintStore();
+
+export interface ResumeCall {
+	status: number;
+	answer: IDataObject | null;
+	/** The items the execution resumed with, when this call resumed it. */
+	resumedWith?: INodeExecutionData[];
+}
+
+export interface WaitHost {
+	executionId: string;
+	/** `<base>/webhook-waiting/<execution ID>/print-store-status`, without any query. */
+	address: string;
+	post(query: string, body: unknown): Promise<ResumeCall>;
+	close(): Promise<void>;
+}
+
+export async function startWaitHost(options: { pending: INodeExecutionData[]; credentials: StoredCredentials; parameters?: IDataObject }): Promise<WaitHost> {
+	const node: INode = {
+		id: randomUUID(),
+		name: 'Wait Until Status',
+		type: PRINT_STORE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource: 'order', operation: 'waitForStatus', ...options.parameters },
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } },
+	};
+	const workflow = new Workflow({ id: 'wf-wait', name: 'Wait test', nodes: [node], connections: {}, active: false, nodeTypes });
+	const executionId = `wait-${randomUUID()}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-wait', name: 'Wait test', nodes: [node], connections: {} } as never);
+
+	const server = http.createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const additionalData = { ...additionalDataFor(options.credentials, hooks, executionId), webhookWaitingBaseUrl: `${base}/webhook-waiting` };
+	const description = (printStore.description.webhooks as IWebhookDescription[])[0];
+	const webhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: String(description.path),
+		webhookDescription: description,
+		workflowId: 'wf-wait',
+		workflowExecuteAdditionalData: additionalData,
+	} as IWebhookData;
+	const address = `${base}/webhook-waiting/${executionId}/${String(description.path)}`;
+
+	const resumed = new Map<string, INodeExecutionData[]>();
+	server.on('request', (request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			void (async () => {
+				const url = new URL(request.url ?? '/', base);
+				const res = withExpressMethods(response);
+				if (`${base}${url.pathname}` !== address) {
+					res.status(404).json({ message: 'No waiting webhook at this path' });
+					return;
+				}
+				const raw = Buffer.concat(chunks);
+				const req = Object.assign(request, {
+					params: {},
+					query: Object.fromEntries(url.searchParams),
+					body: parseBody(raw, String(request.headers['content-type'] ?? '')),
+					rawBody: raw,
+				});
+				// A fresh copy of the waiting execution for every call, as n8n loads it from the database.
+				const runExecutionData = createRunExecutionData({
+					executionData: { nodeExecutionStack: [{ node, data: { main: [structuredClone(options.pending)] }, source: null }] },
+				});
+				const context = new WebhookContext(
+					workflow,
+					node,
+					{ ...additionalData, httpRequest: req as never, httpResponse: res as never },
+					'manual',
+					webhookData,
+					[],
+					runExecutionData,
+				);
+				const id = randomUUID();
+				response.setHeader('x-call', id);
+				const result: IWebhookResponseData = await printStore.webhook.call(context);
+				if (result.workflowData) resumed.set(id, result.workflowData[0]);
+				if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
+			})().catch((error: Error) => {
+				// n8n would resume the execution with its data wiped: the node must never get here.
+				if (!response.headersSent) withExpressMethods(response).status(500).json({ thrown: error.message });
+			});
+		});
+	});
+
+	return {
+		executionId,
+		address,
+		async post(query, body) {
+			const response = await fetch(`${address}${query}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: typeof body === 'string' ? body : JSON.stringify(body),
+			});
+			const answer = (await response.json().catch(() => null)) as IDataObject | null;
+			return { status: response.status, answer, resumedWith: resumed.get(response.headers.get('x-call') ?? '') };
+		},
+		async close() {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}

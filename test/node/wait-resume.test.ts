@@ -1,0 +1,159 @@
+/**
+ * The resume webhook of Order > Wait Until Status, called as n8n calls it for an execution waiting
+ * at the node (n8n-core's WebhookContext, the sandbox's API): what resumes the execution, what is
+ * refused, what changes nothing, and that it never throws. The same in a real n8n:
+ * test/e2e/wait-for-status.test.ts.
+ */
+import { createHmac } from 'node:crypto';
+
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { pendingItem, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
+import { runPrintStore } from '../helpers/engine';
+import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+import { startWaitHost, type WaitHost } from '../helpers/wait';
+
+const env = useSandbox();
+const hosts: WaitHost[] = [];
+afterEach(async () => {
+	await Promise.all(hosts.splice(0).map((host) => host.close()));
+});
+
+async function createOrders(count: number): Promise<string[]> {
+	const result = await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}' },
+		items: Array.from({ length: count }, (_, index) => ({ order: crmOrderItem(index) })),
+		credentials: await credentialsFor(env.sandbox),
+	});
+	return result.json.map((order) => String(order.ID));
+}
+
+const planFor = (order: string, extra: Partial<WaitPlan> = {}): WaitPlan => ({
+	storeId: env.sandbox.storeId,
+	order,
+	orderBy: 'id',
+	waitFor: ['Delivered'],
+	failOn: ['Failed', 'Cancelled'],
+	timeLimit: new Date(Date.now() + 3_600_000).toISOString(),
+	...extra,
+});
+
+/** An execution waiting for these orders (and any other pending items), and the node's secret for it. */
+async function waitingFor(pending: INodeExecutionData[]) {
+	const host = await startWaitHost({ pending, credentials: await credentialsFor(env.sandbox) });
+	hosts.push(host);
+	const secret = createHmac('sha256', `${env.sandbox.subscriptionKey}\n${env.sandbox.clientSecret}`).update(`print-store-wait:${host.executionId}`).digest('hex');
+	return { host, query: `?secret=${secret}` };
+}
+
+const statusReads = async () => (await env.api.requests()).filter((entry) => entry.method === 'GET' && entry.path.endsWith('/status'));
+const callback = (OrderID: string, StatusID: number, StatusDescription: string) => ({ OrderID, StatusID, StatusDescription, Timestamp: new Date().toISOString() });
+
+test('without the secret, or with a wrong one, a call is refused and reads nothing, whatever it says', async () => {
+	const [id] = await createOrders(1);
+	await env.api.advance(id, { toStatusId: 5 });
+	const { host, query } = await waitingFor([pendingItem(planFor(id), [], 0)]);
+	await env.api.clearRequests();
+	const missing = await host.post('', callback(id, 5, 'Delivered'));
+	const empty = await host.post('?secret=', { printStoreCheck: true });
+	const wrong = await host.post(`?secret=${'a'.repeat(64)}`, callback(id, 5, 'Delivered'));
+	const otherExecution = await host.post(query.replace(/.$/, (last) => (last === '0' ? '1' : '0')), { printStoreCheck: true });
+	expect([missing, empty, wrong, otherExecution].map((call) => [call.status, call.resumedWith])).toEqual([
+		[401, undefined],
+		[401, undefined],
+		[403, undefined],
+		[403, undefined],
+	]);
+	expect(await statusReads()).toEqual([]);
+	// The right secret resumes it: the order is delivered.
+	expect((await host.post(query, callback(id, 5, 'Delivered'))).resumedWith).toHaveLength(1);
+});
+
+test('a callback of another order, or of a status that settles nothing, is acknowledged and reads nothing', async () => {
+	const [id] = await createOrders(1);
+	const { host, query } = await waitingFor([pendingItem(planFor(id), [], 0)]);
+	await env.api.clearRequests();
+	const other = await host.post(query, callback('ord_someone_else', 5, 'Delivered'));
+	const printed = await host.post(query, callback(id, 3, 'Printed'));
+	expect([other.status, other.answer, other.resumedWith]).toEqual([200, { received: true, resumed: false }, undefined]);
+	expect([printed.status, printed.answer, printed.resumedWith]).toEqual([200, { received: true, resumed: false }, undefined]);
+	expect(await statusReads()).toEqual([]);
+	// A body that is not a status callback at all is refused as the trigger refuses it.
+	expect((await host.post(query, '{"OrderID": ')).status).toBe(400);
+});
+
+test('a settling callback reads the histories in item order and stops at the first order still waited for', async () => {
+	const ids = await createOrders(3);
+	await env.api.advance(ids[0], { toStatusId: 5 });
+	const { host, query } = await waitingFor(ids.map((id, index) => pendingItem(planFor(id), [], index)));
+	await env.api.clearRequests();
+	const first = await host.post(query, callback(ids[0], 5, 'Delivered'));
+	expect([first.status, first.answer, first.resumedWith]).toEqual([200, { received: true, resumed: false, waitingFor: 3 }, undefined]);
+	expect((await statusReads()).map((entry) => entry.path.split('/')[6])).toEqual([ids[0], ids[1]]);
+});
+
+test('when every order is settled the execution resumes once: one item per pending item, in order, paired, error items passed through', async () => {
+	const ids = await createOrders(3);
+	await env.api.advance(ids[0], { toStatusId: 5 });
+	await env.api.advance(ids[1], { fail: true });
+	const errorItem: INodeExecutionData = { json: { error: 'Invalid "Store ID" in item 1' }, pairedItem: { item: 1 } };
+	const pending = [pendingItem(planFor(ids[0]), [], 0), errorItem, pendingItem(planFor(ids[1]), [], 2), pendingItem(planFor(ids[2]), [], 3)];
+	const { host, query } = await waitingFor(pending);
+	expect((await host.post(query, { printStoreCheck: true })).resumedWith).toBeUndefined();
+	await env.api.advance(ids[2], { toStatusId: 5 });
+
+	const resumed = await host.post(query, callback(ids[2], 5, 'Delivered'));
+	expect([resumed.status, resumed.answer]).toEqual([200, { received: true, resumed: true, timedOut: false }]);
+	const items = resumed.resumedWith!;
+	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+	expect(items[1]).toEqual(errorItem);
+	expect([0, 2, 3].map((index) => [items[index].json.orderId, items[index].json.outcome, items[index].json.resumedBy])).toEqual([
+		[ids[0], 'reached', 'callback'],
+		[ids[1], 'failed', 'callback'],
+		[ids[2], 'reached', 'callback'],
+	]);
+	expect(items.every((item) => !('waitPlan' in item.json))).toBe(true);
+	expect((items[3].json.statusHistory as IDataObject[]).map((record) => record.StatusDescription)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);
+
+	// Resumed: later calls to this execution resume nothing more.
+	const again = await host.post(query, callback(ids[2], 5, 'Delivered'));
+	expect([again.status, again.resumedWith]).toEqual([409, undefined]);
+});
+
+test("the node's check past the time limit resumes with the orders not there timed out, and the others as they are", async () => {
+	const ids = await createOrders(2);
+	await env.api.advance(ids[0], { toStatusId: 5 });
+	await env.api.advance(ids[1], { toStatusId: 2 });
+	const past = new Date(Date.now() - 1000).toISOString();
+	const { host, query } = await waitingFor([pendingItem(planFor(ids[0], { timeLimit: past }), [], 0), pendingItem(planFor(ids[1], { timeLimit: past }), [], 1)]);
+	const resumed = await host.post(query, { printStoreCheck: true });
+	expect(resumed.answer).toEqual({ received: true, resumed: true, timedOut: true });
+	expect(resumed.resumedWith!.map((item) => [item.json.outcome, item.json.resumedBy, (item.json.status as IDataObject).StatusDescription])).toEqual([
+		['reached', 'check', 'Delivered'],
+		['timedOut', 'timeLimit', 'In Production'],
+	]);
+});
+
+test('a history that cannot be read answers 503 (the service retries), resumes nothing, and throws nothing', async () => {
+	const { host, query } = await waitingFor([pendingItem(planFor('ord_missing'), [], 0)]);
+	const failed = await host.post(query, callback('ord_missing', 5, 'Delivered'));
+	expect(failed.status).toBe(503);
+	expect(failed.answer).toMatchObject({ received: false, resumed: false });
+	expect(String(failed.answer?.error)).toMatch(/does not exist/);
+	expect(failed.resumedWith).toBeUndefined();
+});
+
+test('an execution whose stack holds no wait (another node, or a damaged plan) is answered 409 and not resumed', async () => {
+	const { host, query } = await waitingFor([{ json: { some: 'item' } }, { json: { waitPlan: { order: 1 } } }]);
+	const call = await host.post(query, { printStoreCheck: true });
+	expect([call.status, call.resumedWith]).toEqual([409, undefined]);
+});
+
+test('calls that arrive together are taken one at a time: the execution resumes once', async () => {
+	const ids = await createOrders(2);
+	for (const id of ids) await env.api.advance(id, { toStatusId: 5 });
+	const { host, query } = await waitingFor(ids.map((id, index) => pendingItem(planFor(id), [], index)));
+	const calls = await Promise.all([...ids.map((id) => host.post(query, callback(id, 5, 'Delivered'))), host.post(query, { printStoreCheck: true })]);
+	expect(calls.filter((call) => call.resumedWith !== undefined)).toHaveLength(1);
+	expect(calls.map((call) => call.status).sort()).toEqual([200, 409, 409]);
+});
