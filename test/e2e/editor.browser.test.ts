@@ -37,7 +37,7 @@ const EXPECTED_ACTIONS = [
 	'Get the current user',
 	'Make a custom API call',
 ];
-const EXPECTED_ORDER_OPERATIONS = ['Create', 'Custom API Call', 'Get', 'Get Price Quote', 'Get Status History'];
+const EXPECTED_ORDER_OPERATIONS = ['Create', 'Custom API Call', 'Get', 'Get Price Quote', 'Get Status History', 'Wait Until Status'];
 
 /** Resolves once check() is true (the UI updates asynchronously); fails with `what` after the UI timeout. */
 async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
