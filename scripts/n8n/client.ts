@@ -284,14 +284,21 @@ export class N8nClient {
 	 * Runs a saved workflow from one of its triggers, exactly as the editor's "Execute workflow"
 	 * button does (POST /rest/workflows/:id/run); returns the execution ID at once.
 	 */
-	async startManualRun(workflowId: string, triggerName: string): Promise<string> {
+	/**
+	 * What the editor sends to run a workflow from a trigger: "Execute workflow" on a manual trigger,
+	 * "Listen for test event" on a webhook trigger (then n8n answers waitingForWebhook).
+	 */
+	async runFromTrigger(workflowId: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
 		// n8n 1.x runs the workflow JSON the editor sends along; 2.x reads the saved workflow.
 		const workflowData = this.isN8n1 ? { workflowData: await this.getWorkflow(workflowId) } : {};
-		const result = await this.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
-			'POST',
-			`/workflows/${encodeURIComponent(workflowId)}/run`,
-			{ ...workflowData, triggerToStartFrom: { name: triggerName } },
-		);
+		return await this.rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/workflows/${encodeURIComponent(workflowId)}/run`, {
+			...workflowData,
+			triggerToStartFrom: { name: triggerName },
+		});
+	}
+
+	async startManualRun(workflowId: string, triggerName: string): Promise<string> {
+		const result = await this.runFromTrigger(workflowId, triggerName);
 		if (!result.executionId) {
 			throw new Error(`n8n did not start workflow ${workflowId} from "${triggerName}" (answer: ${JSON.stringify(result)})`);
 		}
@@ -314,13 +321,19 @@ export class N8nClient {
 		return await this.api<Execution>('GET', `/executions/${encodeURIComponent(id)}?includeData=true`);
 	}
 
-	/** Waits until the execution has finished, whatever its outcome, and returns it with its data. */
+	/**
+	 * Waits until the execution has finished, whatever its outcome, and returns it with its data.
+	 * n8n 1.x can mark an execution finished a moment before its run data is readable: a finished
+	 * execution with no node's data and no error is read again.
+	 */
 	async waitForExecution(id: string, timeoutMs = 120_000): Promise<Execution> {
 		return await waitFor(
 			`execution ${id} to finish`,
 			async () => {
 				const execution = await this.getExecution(id);
-				return UNFINISHED.has(execution.status) || !execution.stoppedAt ? undefined : execution;
+				if (UNFINISHED.has(execution.status) || !execution.stoppedAt) return undefined;
+				const result = execution.data?.resultData;
+				return result && (Object.keys(result.runData ?? {}).length > 0 || result.error) ? execution : undefined;
 			},
 			{ timeoutMs, intervalMs: 200 },
 		);

@@ -215,7 +215,8 @@ describeE2E('the n8n editor in Chromium', () => {
 		await shot(page, '06-credential-filled');
 
 		const popupOpened = context.waitForEvent('page');
-		await dialog.locator('[data-test-id="quick-connect-button"]').click();
+		// "Connect" in n8n 2.x, "Connect my account" in 1.x.
+		await dialog.locator('[data-test-id="quick-connect-button"], [data-test-id="oauth-connect-button"]').first().click();
 		const popup = await popupOpened;
 		await popup.locator('#username').waitFor();
 		expect(popup.url().startsWith(state.sandbox.authorizationUrl)).toBe(true);
