@@ -27,13 +27,13 @@ const unit = { name: 'unit and integration', config: 'jest.config.js' };
 // then n8n 1.x, then any other by name.
 const e2eOrder = ['jest.e2e.config.js', 'jest.e2e.queue.config.js', 'jest.e2e.n8n1.config.js'];
 const rank = (file) => (e2eOrder.includes(file) ? e2eOrder.indexOf(file) : e2eOrder.length);
-// Queue mode and n8n 1.x do not pass yet (README, "Running in queue mode"); they run when asked:
-// PRINT_STORE_E2E_SETUPS=all npm test, or npm run test:queue / npm run test:n8n1.
-const allSetups = process.env.PRINT_STORE_E2E_SETUPS === 'all';
+// All of them by default. PRINT_STORE_E2E_SETUPS=single runs only the first (one n8n 2.x process),
+// a faster check while working; npm run test:queue / npm run test:n8n1 run one of the others.
+const onlyFirst = process.env.PRINT_STORE_E2E_SETUPS === 'single';
 const e2eSetups = fs
 	.readdirSync(root)
 	.filter((file) => /^jest\.e2e(\.[\w-]+)?\.config\.js$/.test(file))
-	.filter((file) => allSetups || file === 'jest.e2e.config.js')
+	.filter((file) => !onlyFirst || file === 'jest.e2e.config.js')
 	.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
 	.map((config) => ({ name: 'end to end, real n8n', config, e2e: true }));
 

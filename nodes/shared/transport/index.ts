@@ -87,11 +87,19 @@ export async function apiRequestWithStatus<T = unknown>(this: ApiContext, reques
 		let facts: FailureFacts;
 		try {
 			// n8n signs a copy per attempt; keep ours pristine.
-			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-				...options,
-				headers: { ...options.headers },
-			})) as IN8nHttpFullResponse;
-			return { statusCode: response.statusCode, body: (response.body ?? {}) as T };
+			const send = async (ignoreHttpStatusErrors: boolean) =>
+				(await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+					...options,
+					headers: { ...options.headers },
+					ignoreHttpStatusErrors,
+				})) as IN8nHttpFullResponse;
+			// Error answers come back as answers, not as the error n8n wraps them in: n8n 1.x's wrapper
+			// drops the response (the service's messages, Retry-After). A 401 is sent again the usual
+			// way, so that n8n refreshes the OAuth2 token and retries (the service did nothing on a 401).
+			let response = await send(true);
+			if (response.statusCode === 401) response = await send(false);
+			if (response.statusCode < 400) return { statusCode: response.statusCode, body: (response.body ?? {}) as T };
+			facts = describeFailure({ response: { status: response.statusCode, headers: response.headers, data: response.body } }, [subscriptionKey]);
 		} catch (error) {
 			// Only sanitized facts leave the catch: never the request, its headers or the raw error.
 			facts = describeFailure(error, [subscriptionKey]);
