@@ -146,6 +146,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	nodeName?: string;
 	staticData?: IDataObject;
+	/** Where n8n's resume addresses point (`$execution.resumeUrl`), e.g. a test server's. */
+	webhookWaitingBaseUrl?: string;
 }
 
 export interface RunResult {
@@ -234,7 +236,10 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 		},
 	});
 	const execute = new WorkflowExecute(
-		additionalDataFor(options.credentials, hooks, executionId),
+		{
+			...additionalDataFor(options.credentials, hooks, executionId),
+			...(options.webhookWaitingBaseUrl ? { webhookWaitingBaseUrl: options.webhookWaitingBaseUrl } : {}),
+		},
 		'manual',
 		runExecutionData,
 	);
