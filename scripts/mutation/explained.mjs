@@ -93,9 +93,9 @@ export const explained = [
 	// nodes/shared/callbackUrls.ts
 	{
 		file: 'nodes/shared/callbackUrls.ts',
-		line: 'if (/secret=/i.test(out))',
+		line: 'if (/secret=|signature=/i.test(out))',
 		mutator: 'ConditionalExpression',
-		why: `${EQUIVALENT}: a fast path; without "secret=" in the text the replacement finds nothing anyway.`,
+		why: `${EQUIVALENT}: a fast path; without "secret=" or "signature=" in the text the replacement finds nothing anyway.`,
 	},
 	{
 		file: 'nodes/shared/callbackUrls.ts',
