@@ -6,8 +6,6 @@
  * guarantee of the trigger in milliseconds; the real-n8n suite (test/e2e) proves the same in n8n.
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
@@ -15,6 +13,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, StoredCredentials } from './engine';
+import { serveLikeN8n } from './webhook-server';
 
 export const TRIGGER_TYPE = `${PACKAGE}.printStoreTrigger`;
 const trigger = new PrintStoreTrigger();
@@ -49,40 +48,6 @@ export interface TriggerHost {
 	activate(): Promise<void>;
 	deactivate(): Promise<void>;
 	close(): Promise<void>;
-}
-
-interface ExpressLikeResponse extends http.ServerResponse {
-	status(code: number): ExpressLikeResponse;
-	json(body: unknown): void;
-}
-
-export function withExpressMethods(response: http.ServerResponse): ExpressLikeResponse {
-	const res = response as ExpressLikeResponse;
-	res.status = (code: number) => {
-		res.statusCode = code;
-		return res;
-	};
-	res.json = (body: unknown) => {
-		res.setHeader('content-type', 'application/json');
-		res.end(JSON.stringify(body));
-	};
-	return res;
-}
-
-/** The body as n8n's webhook server hands it to a trigger: JSON and forms parsed, anything else as text. */
-export function parseBody(raw: Buffer, contentType: string): unknown {
-	const text = raw.toString('utf8');
-	if (raw.length === 0) return {};
-	if (contentType.includes('json')) {
-		try {
-			return JSON.parse(text) as unknown;
-		} catch {
-			return text;
-		}
-	}
-	if (contentType.includes('x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
-	if (contentType.includes('xml')) return { xml: text };
-	return text;
 }
 
 /**
@@ -141,9 +106,29 @@ export async function startTrigger(options: {
 	const executionId = `trigger-${randomUUID()}`;
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {} } as never);
 
-	const server = http.createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const { server, base } = await serveLikeN8n(async ({ url, response, res, request }) => {
+		const route = matchWebhook(descriptions, url.pathname, String(node.webhookId));
+		if (!route) {
+			res.status(404).json({ message: 'The requested webhook is not registered.' });
+			return;
+		}
+		const context = new WebhookContext(
+			workflow,
+			node,
+			{ ...additionalData, httpRequest: request(route.params) as never, httpResponse: res as never },
+			mode,
+			webhookData(route.description),
+			[],
+			null,
+		);
+		const id = emitted.length;
+		emitted.push(undefined);
+		response.setHeader('x-delivery', String(id));
+		const result: IWebhookResponseData = await trigger.webhook.call(context);
+		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
+		emitted[id] = result.workflowData?.[0]?.map((item) => item.json);
+	});
+
 	const additionalData = {
 		...additionalDataFor(credentials, hooks, executionId),
 		webhookBaseUrl: `${base}/webhook`,
@@ -166,47 +151,6 @@ export async function startTrigger(options: {
 	type Lifecycle = Record<'checkExists' | 'create' | 'delete', (this: HookContext) => Promise<boolean>>;
 	const lifecycle = (trigger.webhookMethods as unknown as { default: Lifecycle }).default;
 	const emitted: Array<IDataObject[] | undefined> = [];
-	server.on('request', (request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			void (async () => {
-				const url = new URL(request.url ?? '/', base);
-				const route = matchWebhook(descriptions, url.pathname, String(node.webhookId));
-				if (!route) {
-					withExpressMethods(response).status(404).json({ message: 'The requested webhook is not registered.' });
-					return;
-				}
-				const { description, params } = route;
-				const raw = Buffer.concat(chunks);
-				const req = Object.assign(request, {
-					params,
-					query: Object.fromEntries(url.searchParams),
-					body: parseBody(raw, String(request.headers['content-type'] ?? '')),
-					rawBody: raw,
-				});
-				const res = withExpressMethods(response);
-				const context = new WebhookContext(
-					workflow,
-					node,
-					{ ...additionalData, httpRequest: req as never, httpResponse: res as never },
-					mode,
-					webhookData(description),
-					[],
-					null,
-				);
-				const id = emitted.length;
-				emitted.push(undefined);
-				response.setHeader('x-delivery', String(id));
-				const result: IWebhookResponseData = await trigger.webhook.call(context);
-				if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
-				emitted[id] = result.workflowData?.[0]?.map((item) => item.json);
-			})().catch((error: Error) => {
-				if (!response.headersSent) withExpressMethods(response).status(500).json({ error: error.message });
-			});
-		});
-	});
-
 	const host: TriggerHost = {
 		staticData,
 		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,

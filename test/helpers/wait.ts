@@ -5,8 +5,6 @@
  * waiting-webhook route does, answering with what it returns. Each host is one execution.
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, IWebhookData, IWebhookDescription, IWebhookResponseData } from 'n8n-workflow';
@@ -14,7 +12,7 @@ import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PRINT_STORE_TYPE, type StoredCredentials } from './engine';
-import { parseBody, withExpressMethods } from './trigger';
+import { serveLikeN8n } from './webhook-server';
 
 const printStore = new PrintStore();
 
@@ -47,9 +45,32 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 	const executionId = `wait-${randomUUID()}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-wait', name: 'Wait test', nodes: [node], connections: {} } as never);
 
-	const server = http.createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const { server, base } = await serveLikeN8n(async ({ url, response, res, request }) => {
+		if (`${base}${url.pathname}` !== address) {
+			res.status(404).json({ message: 'No waiting webhook at this path' });
+			return;
+		}
+		// A fresh copy of the waiting execution for every call, as n8n loads it from the database.
+		const runExecutionData = createRunExecutionData({
+			executionData: { nodeExecutionStack: [{ node, data: { main: [structuredClone(options.pending)] }, source: null }] },
+		});
+		const context = new WebhookContext(
+			workflow,
+			node,
+			{ ...additionalData, httpRequest: request({}) as never, httpResponse: res as never },
+			'manual',
+			webhookData,
+			[],
+			runExecutionData,
+		);
+		const id = randomUUID();
+		response.setHeader('x-call', id);
+		// webhook() must never throw: n8n would resume the execution with its data wiped (a 500 here).
+		const result: IWebhookResponseData = await printStore.webhook.call(context);
+		if (result.workflowData) resumed.set(id, result.workflowData[0]);
+		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
+	});
+
 	const additionalData = { ...additionalDataFor(options.credentials, hooks, executionId), webhookWaitingBaseUrl: `${base}/webhook-waiting` };
 	const description = (printStore.description.webhooks as IWebhookDescription[])[0];
 	const webhookData = {
@@ -63,49 +84,6 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 	const address = `${base}/webhook-waiting/${executionId}/${String(description.path)}`;
 
 	const resumed = new Map<string, INodeExecutionData[]>();
-	server.on('request', (request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			void (async () => {
-				const url = new URL(request.url ?? '/', base);
-				const res = withExpressMethods(response);
-				if (`${base}${url.pathname}` !== address) {
-					res.status(404).json({ message: 'No waiting webhook at this path' });
-					return;
-				}
-				const raw = Buffer.concat(chunks);
-				const req = Object.assign(request, {
-					params: {},
-					query: Object.fromEntries(url.searchParams),
-					body: parseBody(raw, String(request.headers['content-type'] ?? '')),
-					rawBody: raw,
-				});
-				// A fresh copy of the waiting execution for every call, as n8n loads it from the database.
-				const runExecutionData = createRunExecutionData({
-					executionData: { nodeExecutionStack: [{ node, data: { main: [structuredClone(options.pending)] }, source: null }] },
-				});
-				const context = new WebhookContext(
-					workflow,
-					node,
-					{ ...additionalData, httpRequest: req as never, httpResponse: res as never },
-					'manual',
-					webhookData,
-					[],
-					runExecutionData,
-				);
-				const id = randomUUID();
-				response.setHeader('x-call', id);
-				const result: IWebhookResponseData = await printStore.webhook.call(context);
-				if (result.workflowData) resumed.set(id, result.workflowData[0]);
-				if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
-			})().catch((error: Error) => {
-				// n8n would resume the execution with its data wiped: the node must never get here.
-				if (!response.headersSent) withExpressMethods(response).status(500).json({ thrown: error.message });
-			});
-		});
-	});
-
 	return {
 		executionId,
 		address,
