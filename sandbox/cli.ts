@@ -25,7 +25,7 @@ Usage: npm run sandbox -- [options]
   --redirect-uri URL        accept this OAuth2 redirect URI too (repeatable)
   --profile NAME            answer as another plausible service would where the spec is silent
                             (repeatable or comma-separated; default none). Profiles:
-${PROFILE_NAMES.map((name) => `                              ${name.padEnd(20)}${PROFILE_DESCRIPTIONS[name]}`).join('\n')}
+${PROFILE_NAMES.map((name) => `                              ${name.padEnd(22)}${PROFILE_DESCRIPTIONS[name]}`).join('\n')}
   --quiet                   print only the listening line
   --json                    print the connection details as one JSON object
   --help                    show this help

@@ -8,7 +8,16 @@
  */
 import type { CallbackKind } from './callbacks';
 
-export const PROFILE_NAMES = ['callback-shape-alt', 'strip-query', 'drop-callbacks', 'gateway-errors', 'aspnet-errors', 'delete-204', 'no-meta'] as const;
+export const PROFILE_NAMES = [
+	'callback-shape-alt',
+	'strip-query',
+	'drop-callbacks',
+	'gateway-errors',
+	'aspnet-errors',
+	'delete-204',
+	'no-meta',
+	'history-newest-first',
+] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
@@ -20,6 +29,7 @@ export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'aspnet-errors': 'error bodies {"Message": "...", "ModelState": {...}} (ASP.NET)',
 	'delete-204': 'DELETE answers 204 with no body',
 	'no-meta': 'success bodies without _meta',
+	'history-newest-first': 'status histories answered newest record first',
 };
 
 /** Pairs of profiles that change the same thing and cannot both be on. */
@@ -128,6 +138,9 @@ function aspNetErrorBody(status: number, messages: string[]): Json {
 	return { Message: 'The request is invalid.', ModelState: modelState };
 }
 
+/** GET /store/{storeID}/order/{orderID}/status (with or without the /api/v1 prefix and a query). */
+const STATUS_HISTORY_PATH = /\/store\/[^/?]+\/order\/[^/?]+\/status(?:\?|$)/;
+
 /** The profiles active in one sandbox. `reset()` returns to the ones it was started with. */
 export class Profiles {
 	private active: ReadonlySet<ProfileName>;
@@ -179,14 +192,19 @@ export class Profiles {
 		return this.has('delete-204');
 	}
 
-	/** A success body without `_meta` (no-meta): on the object itself, or on each element of a list. */
-	successBody(body: unknown): unknown {
-		if (!this.has('no-meta')) return body;
+	/**
+	 * A success body of `path` as the active profiles shape it: a status history newest first
+	 * (history-newest-first); without `_meta` on the object itself or on each element of a list (no-meta).
+	 */
+	successBody(body: unknown, path = ''): unknown {
+		let shaped = body;
+		if (this.has('history-newest-first') && Array.isArray(shaped) && STATUS_HISTORY_PATH.test(path)) shaped = [...shaped].reverse();
+		if (!this.has('no-meta')) return shaped;
 		const strip = (value: unknown) => {
 			if (!isObject(value) || !('_meta' in value)) return value;
 			const { _meta: _dropped, ...rest } = value;
 			return rest;
 		};
-		return Array.isArray(body) ? body.map(strip) : strip(body);
+		return Array.isArray(shaped) ? shaped.map(strip) : strip(shaped);
 	}
 }

@@ -36,7 +36,7 @@ export function applyProfiles(ctx: SandboxContext) {
 			return null;
 		}
 		const body = parse(payload);
-		const shaped = profiles.successBody(body);
+		const shaped = profiles.successBody(body, request.url);
 		return shaped === body ? payload : JSON.stringify(shaped);
 	};
 }

@@ -238,7 +238,7 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 	const execute = new WorkflowExecute(
 		{
 			...additionalDataFor(options.credentials, hooks, executionId),
-			...(options.webhookWaitingBaseUrl ? { webhookWaitingBaseUrl: options.webhookWaitingBaseUrl } : {}),
+			...(options.webhookWaitingBaseUrl !== undefined ? { webhookWaitingBaseUrl: options.webhookWaitingBaseUrl } : {}),
 		},
 		'manual',
 		runExecutionData,

@@ -17,8 +17,9 @@ const PROFILE_SETS: string[][] = [
 	['aspnet-errors'],
 	['delete-204'],
 	['no-meta'],
+	['history-newest-first'],
 	// Profiles combine: everything that can be on at once.
-	['callback-shape-alt', 'strip-query', 'gateway-errors', 'delete-204', 'no-meta'],
+	['callback-shape-alt', 'strip-query', 'gateway-errors', 'delete-204', 'no-meta', 'history-newest-first'],
 ];
 
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
@@ -26,6 +27,7 @@ const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 describe.each(PROFILE_SETS.map((profiles) => [profiles.join(', ') || 'no profile', profiles] as const))('under %s', (_label, profiles) => {
 	const env = useSandbox({ profiles });
 	const withMeta = !profiles.includes('no-meta');
+	const newestFirst = profiles.includes('history-newest-first');
 
 	const orders = (operation: string, extra: Record<string, unknown> = {}) => ({
 		resource: 'order',
@@ -124,16 +126,42 @@ describe.each(PROFILE_SETS.map((profiles) => [profiles.join(', ') || 'no profile
 			const parameters = { resource: 'order', operation: 'getStatusHistory', storeId: env.sandbox.storeId, orderId: locator(String(created.OrderNumber), 'orderNumber') };
 			const all = await runPrintStore({ parameters, credentials });
 			expect(all.error).toBeUndefined();
-			expect(all.json.map((record) => [record.StatusID, record.StatusDescription])).toEqual([
+			// One item per record, in the order the service lists them.
+			const listed = [
 				[1, 'Received'],
 				[2, 'In Production'],
 				[3, 'Printed'],
 				[4, 'Shipped'],
-			]);
+			];
+			expect(all.json.map((record) => [record.StatusID, record.StatusDescription])).toEqual(newestFirst ? listed.reverse() : listed);
 			expect(all.json.every((record) => '_meta' in record === withMeta)).toBe(true);
 			const latest = await runPrintStore({ parameters: { ...parameters, statusOptions: { latestOnly: true } }, credentials });
 			expect(latest.json).toHaveLength(1);
 			expect(latest.json[0]).toMatchObject({ OrderID: created.ID, StatusDescription: 'Shipped', TrackingNumber: expect.stringMatching(/^1ZPS\d{10}$/) });
+		});
+
+		test('Wait Until Status: an order already past the statuses waited for is released by the first of them it reached', async () => {
+			const created = await createOne();
+			await env.api.advance(String(created.ID), { toStatusId: 5 });
+			const result = await runPrintStore({
+				parameters: {
+					resource: 'order',
+					operation: 'waitForStatus',
+					storeId: env.sandbox.storeId,
+					orderId: locator(String(created.ID)),
+					waitFor: ['Printed', 'Delivered'],
+					timeLimit: 1,
+					timeLimitUnit: 'hours',
+				},
+				credentials: await credentialsFor(env.sandbox),
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.run.waitTill).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ orderId: created.ID, outcome: 'reached', resumedBy: 'alreadyThere' });
+			expect((result.json[0].status as IDataObject).StatusDescription).toBe('Printed');
+			// The history as the service listed it.
+			const listed = ['Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
+			expect((result.json[0].statusHistory as IDataObject[]).map((record) => record.StatusDescription)).toEqual(newestFirst ? listed.reverse() : listed);
 		});
 
 		test('Get Current user', async () => {

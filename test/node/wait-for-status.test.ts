@@ -113,3 +113,16 @@ test('Wait Until Status: bad input names the field and the item; with Continue O
 	expect(String(unknown.json[1].error)).toMatch(/does not exist/);
 	expect(unknown.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 });
+
+test('Wait Until Status: a resume address from n8n that is no http(s) URL: nothing waits, and the error says why', async () => {
+	const created = await createOrders(1);
+	const credentials = await credentialsFor(env.sandbox);
+	for (const webhookWaitingBaseUrl of ['localhost:5678/webhook-waiting', 'ftp://n8n.example.com/http://x']) {
+		const result = await runPrintStore({ parameters: waitParameters(), items: [{ id: created.json[0].ID }], credentials, webhookWaitingBaseUrl });
+		expect(result.run.waitTill).toBeUndefined();
+		expect(result.error?.message).toMatch(/^n8n gave no usable resume address for this execution \(got ".*"\); check n8n's WEBHOOK_URL setting$/);
+		expect(result.error?.message).toContain(`(got "${webhookWaitingBaseUrl}/exec-`);
+		// n8n's token of the address (2.x signature=) is no part of the message.
+		expect(result.error?.message).not.toMatch(/signature=(?!SECRET-HIDDEN)/);
+	}
+});

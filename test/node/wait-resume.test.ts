@@ -58,11 +58,11 @@ test('without the secret, or with a wrong one, a call is refused and reads nothi
 	const empty = await host.post('?secret=', { printStoreCheck: true });
 	const wrong = await host.post(`?secret=${'a'.repeat(64)}`, callback(id, 5, 'Delivered'));
 	const otherExecution = await host.post(query.replace(/.$/, (last) => (last === '0' ? '1' : '0')), { printStoreCheck: true });
-	expect([missing, empty, wrong, otherExecution].map((call) => [call.status, call.resumedWith])).toEqual([
-		[401, undefined],
-		[401, undefined],
-		[403, undefined],
-		[403, undefined],
+	expect([missing, empty, wrong, otherExecution].map((call) => [call.status, call.answer, call.resumedWith])).toEqual([
+		[401, { received: false, error: 'Missing secret' }, undefined],
+		[401, { received: false, error: 'Missing secret' }, undefined],
+		[403, { received: false, error: 'Wrong secret' }, undefined],
+		[403, { received: false, error: 'Wrong secret' }, undefined],
 	]);
 	expect(await statusReads()).toEqual([]);
 	// The right secret resumes it: the order is delivered.
@@ -79,7 +79,8 @@ test('a callback of another order, or of a status that settles nothing, is ackno
 	expect([printed.status, printed.answer, printed.resumedWith]).toEqual([200, { received: true, resumed: false }, undefined]);
 	expect(await statusReads()).toEqual([]);
 	// A body that is not a status callback at all is refused as the trigger refuses it.
-	expect((await host.post(query, '{"OrderID": ')).status).toBe(400);
+	const broken = await host.post(query, '{"OrderID": ');
+	expect([broken.status, broken.answer, broken.resumedWith]).toEqual([400, { received: false, error: 'Body is not valid JSON' }, undefined]);
 });
 
 test('a settling callback reads the histories in item order and stops at the first order still waited for', async () => {
@@ -117,7 +118,7 @@ test('when every order is settled the execution resumes once: one item per pendi
 
 	// Resumed: later calls to this execution resume nothing more.
 	const again = await host.post(query, callback(ids[2], 5, 'Delivered'));
-	expect([again.status, again.resumedWith]).toEqual([409, undefined]);
+	expect([again.status, again.answer, again.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'The execution has resumed already' }, undefined]);
 });
 
 test("the node's check past the time limit resumes with the orders not there timed out, and the others as they are", async () => {
@@ -146,7 +147,21 @@ test('a history that cannot be read answers 503 (the service retries), resumes n
 test('an execution whose stack holds no wait (another node, or a damaged plan) is answered 409 and not resumed', async () => {
 	const { host, query } = await waitingFor([{ json: { some: 'item' } }, { json: { waitPlan: { order: 1 } } }]);
 	const call = await host.post(query, { printStoreCheck: true });
-	expect([call.status, call.resumedWith]).toEqual([409, undefined]);
+	expect([call.status, call.answer, call.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses' }, undefined]);
+});
+
+test('a wait by order number is settled by a callback that names only the order number, also inside a list of events', async () => {
+	const ids = await createOrders(2);
+	await env.api.advance(ids[0], { toStatusId: 5 });
+	const number = String((await env.api.orders()).find((order) => order.ID === ids[0])?.OrderNumber);
+	const { host, query } = await waitingFor([{ ...pendingItem(planFor(number, { orderBy: 'orderNumber' }), [], 0), pairedItem: undefined }]);
+	const { OrderID: _id, ...byNumber } = { ...callback(ids[0], 5, 'Delivered'), OrderNumber: number };
+	const otherOrder = { ...callback(ids[1], 5, 'Delivered'), OrderNumber: 'PS-other' };
+	const resumed = await host.post(query, [otherOrder, byNumber]);
+	expect([resumed.status, resumed.answer]).toEqual([200, { received: true, resumed: true, timedOut: false }]);
+	expect(resumed.resumedWith!.map((item) => [item.json.orderNumber, item.json.outcome, item.json.resumedBy])).toEqual([[number, 'reached', 'callback']]);
+	// A pending item that lost its pairing is paired with its position.
+	expect(resumed.resumedWith![0].pairedItem).toEqual({ item: 0 });
 });
 
 test('calls that arrive together are taken one at a time: the execution resumes once', async () => {

@@ -91,6 +91,7 @@ describe('selecting profiles', () => {
 			'aspnet-errors',
 			'delete-204',
 			'no-meta',
+			'history-newest-first',
 		]);
 		// Comma-separated and repeated names combine, in a fixed order.
 		expect((await use('no-meta,delete-204', 'strip-query', 'no-meta')).profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
@@ -367,5 +368,25 @@ describe('no-meta', () => {
 		const user = (await api.get('/user')).data;
 		expect([user.ID, '_meta' in user]).toEqual(['usr_alice', false]);
 		expect(messages((await api.get(`/store/${sandbox.storeId}/order/ord_nope`)).data)).toEqual(["Order 'ord_nope' does not exist in store 'store_main'"]);
+	});
+});
+
+describe('history-newest-first', () => {
+	it('status histories list the newest record first; the order, its other answers and the callbacks are unchanged', async () => {
+		await use('history-newest-first');
+		const created = await api.post(`/store/${sandbox.storeId}/order`, {
+			Items: [orderItem({ PartnerOrderReference: 'h-1', StatusCallbackUrl: `${receiver.url}/status` })],
+		});
+		const id = created.data[0].ID as string;
+		expect((await control.post(`/orders/${id}/advance`, { toStatusId: 3 })).status).toBe(200);
+		const history = (await api.get(`/store/${sandbox.storeId}/order/${id}/status`)).data as Array<Record<string, unknown>>;
+		expect(history.map((r) => r.StatusDescription)).toEqual(['Printed', 'In Production', 'Received']);
+		const byNumber = (await api.get(`/store/${sandbox.storeId}/order/${created.data[0].OrderNumber}/status?x=1`)).data as Array<Record<string, unknown>>;
+		expect(byNumber.map((r) => r.StatusID)).toEqual([3, 2, 1]);
+		expect((await api.get(`/store/${sandbox.storeId}/order/${id}`)).data.StatusDescription).toBe('Printed');
+		await eventually(async () => (receiver.received.length >= 3 ? true : undefined));
+		expect(receiver.received.map((call) => call.body.StatusDescription)).toEqual(['Received', 'In Production', 'Printed']);
+		await use();
+		expect(((await api.get(`/store/${sandbox.storeId}/order/${id}/status`)).data as Array<Record<string, unknown>>).map((r) => r.StatusID)).toEqual([1, 2, 3]);
 	});
 });

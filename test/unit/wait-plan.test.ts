@@ -1,7 +1,7 @@
 /** Order > Wait Until Status: how a status history settles a wait, what each item comes out as, and the plan a pending item carries (nodes/PrintStore/wait/plan.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { latestRecord, matchesStatus, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
+import { chronological, isRecord, latestRecord, matchesStatus, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
 import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/callbackUrls';
 
 const record = (StatusID: number, StatusDescription: string, extra: IDataObject = {}): IDataObject => ({
@@ -29,6 +29,46 @@ describe('matchesStatus', () => {
 		expect(matchesStatus({ StatusID: 1 }, ['  '])).toBe(false);
 		expect(matchesStatus({}, ['1'])).toBe(false);
 	});
+
+	test('a numeric ID matches a StatusID given as a number or as digits, never one that is absent, null or empty', () => {
+		expect(matchesStatus({ StatusID: '12' }, ['12'])).toBe(true);
+		expect(matchesStatus({ StatusID: 12 }, ['12'])).toBe(true);
+		expect(matchesStatus({ StatusID: 0 }, ['0'])).toBe(true);
+		for (const StatusID of [undefined, null, '', ' ', 'zero', true]) expect(matchesStatus({ StatusID } as IDataObject, ['0'])).toBe(false);
+		expect(matchesStatus({ StatusID: 1 }, ['12'])).toBe(false);
+	});
+
+	test('only a whole number is an ID: names with digits are compared as names', () => {
+		expect(matchesStatus({ StatusID: 5, StatusDescription: 'Stage 5' }, ['Stage 5'])).toBe(true);
+		expect(matchesStatus({ StatusID: 3, StatusDescription: '3D Printed' }, ['3D Printed'])).toBe(true);
+		expect(matchesStatus({ StatusID: 3, StatusDescription: '3D Printed' }, ['3'])).toBe(true);
+		expect(matchesStatus({ StatusID: 3, StatusDescription: 'Printed' }, ['3D Printed'])).toBe(false);
+	});
+});
+
+describe('isRecord and chronological', () => {
+	test('a record is an object that is no list', () => {
+		expect([{}, { StatusID: 1 }].map(isRecord)).toEqual([true, true]);
+		expect([null, undefined, 'x', 5, [], [{}]].map(isRecord)).toEqual([false, false, false, false, false, false]);
+	});
+
+	test('a history listed newest first is read oldest first, ties included', () => {
+		const tie = '2026-11-22T10:00:00Z';
+		const history = [record(4, 'Shipped', { Timestamp: tie }), record(3, 'Printed', { Timestamp: tie }), record(2, 'In Production', { Timestamp: tie }), lifecycle[0]];
+		expect(chronological(history).map((entry) => entry.StatusID)).toEqual([1, 2, 3, 4]);
+		expect(chronological([...lifecycle].reverse())).toEqual(lifecycle);
+		expect(chronological([lifecycle[2], lifecycle[0], lifecycle[1]])).toEqual(lifecycle.slice(0, 3));
+	});
+
+	test('oldest first, or no way to tell (a record without a usable Timestamp, or all at once): as listed', () => {
+		const tie = '2026-11-22T10:00:00Z';
+		const sameTime = [record(2, 'In Production', { Timestamp: tie }), record(1, 'Received', { Timestamp: tie })];
+		expect(chronological(sameTime)).toEqual(sameTime);
+		const oneWithout = [lifecycle[3], record(1, 'Received', { Timestamp: 'yesterday' }), lifecycle[2]];
+		expect(chronological(oneWithout)).toEqual(oneWithout);
+		expect(chronological(lifecycle)).toEqual(lifecycle);
+		expect(chronological([])).toEqual([]);
+	});
 });
 
 describe('settle', () => {
@@ -42,9 +82,9 @@ describe('settle', () => {
 	});
 
 	test('a status of Fail On before one waited for ends it failed; after it, the wait had already ended', () => {
-		const cancelled = record(8, 'Cancelled');
+		const cancelled = record(8, 'Cancelled', { Timestamp: '2026-11-22T12:00:00Z' });
 		expect(settle([lifecycle[0], cancelled, lifecycle[4]], plan)).toEqual({ outcome: 'failed', record: cancelled });
-		expect(settle([...lifecycle, cancelled], plan)).toEqual({ outcome: 'reached', record: lifecycle[4] });
+		expect(settle([...lifecycle, record(8, 'Cancelled')], plan)).toEqual({ outcome: 'reached', record: lifecycle[4] });
 	});
 
 	test('a record flagged StatusUpdateFailed never counts as reached, but does as failed', () => {
@@ -54,8 +94,11 @@ describe('settle', () => {
 		expect(settle([lifecycle[0], flaggedFailed], plan)).toEqual({ outcome: 'failed', record: flaggedFailed });
 	});
 
-	test('entries that are not records are skipped', () => {
-		expect(settle([null as unknown as IDataObject, 'x' as unknown as IDataObject, lifecycle[4]], plan)).toEqual({ outcome: 'reached', record: lifecycle[4] });
+	test('read oldest first whatever the order of the list: the first status reached in time releases it', () => {
+		const newestFirst = [...lifecycle].reverse();
+		expect(settle(newestFirst, { ...plan, waitFor: ['Shipped', 'Delivered'] })).toEqual({ outcome: 'reached', record: lifecycle[3] });
+		const cancelledAfterDelivery = [record(8, 'Cancelled'), ...newestFirst];
+		expect(settle(cancelledAfterDelivery, plan)).toEqual({ outcome: 'reached', record: lifecycle[4] });
 	});
 });
 
@@ -64,6 +107,13 @@ describe('latestRecord', () => {
 		expect(latestRecord([lifecycle[2], lifecycle[0], lifecycle[1]])).toBe(lifecycle[2]);
 		expect(latestRecord([{ StatusID: 1 }, { StatusID: 2 }])).toEqual({ StatusID: 2 });
 		expect(latestRecord([])).toBeNull();
+	});
+
+	test('a history listed newest first: its first record', () => {
+		expect(latestRecord([...lifecycle].reverse())).toBe(lifecycle[4]);
+		const tie = '2026-11-22T10:00:00Z';
+		const shipped = record(4, 'Shipped', { Timestamp: tie });
+		expect(latestRecord([shipped, record(3, 'Printed', { Timestamp: tie }), lifecycle[0]])).toBe(shipped);
 	});
 });
 
@@ -113,9 +163,28 @@ describe('pendingItem and planOf', () => {
 	});
 
 	test('anything else carries no plan', () => {
-		for (const json of [undefined, null, 'x', {}, { waitPlan: null }, { waitPlan: { ...plan, orderBy: 'other' } }, { waitPlan: { ...plan, waitFor: 'Delivered' } }, { waitPlan: { ...plan, timeLimit: 5 } }]) {
-			expect(planOf(json)).toBeUndefined();
-		}
+		const broken = [
+			undefined,
+			null,
+			'x',
+			5,
+			{},
+			{ waitPlan: null },
+			{ waitPlan: 'plan' },
+			{ waitPlan: { ...plan, storeId: 5 } },
+			{ waitPlan: { ...plan, order: 5 } },
+			{ waitPlan: { ...plan, orderBy: 'other' } },
+			{ waitPlan: { ...plan, orderBy: undefined } },
+			{ waitPlan: { ...plan, waitFor: 'Delivered' } },
+			{ waitPlan: { ...plan, failOn: 'Failed' } },
+			{ waitPlan: { ...plan, timeLimit: 5 } },
+		];
+		for (const json of broken) expect(planOf(json)).toBeUndefined();
+	});
+
+	test('a plan by order number is one', () => {
+		const byNumber: WaitPlan = { ...plan, order: 'PS-1', orderBy: 'orderNumber' };
+		expect(planOf(pendingItem(byNumber, [], 0).json)).toEqual(byNumber);
 	});
 });
 

@@ -27,11 +27,36 @@ export const PLAN_KEY = 'waitPlan';
 
 const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** A status ID as a number: a number, or text of digits; anything else (absent, null, '') is none. */
+function statusId(value: unknown): number | undefined {
+	if (typeof value === 'number') return value;
+	return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : undefined;
+}
+
 /** A status given by name (any case, spaces or not) or by its numeric ID. */
 export function matchesStatus(record: IDataObject, statuses: readonly string[]): boolean {
 	return statuses.some((status) =>
-		/^-?\d+$/.test(status.trim()) ? Number(record.StatusID) === Number(status) && record.StatusID !== undefined : squash(status) !== '' && squash(status) === squash(record.StatusDescription),
+		/^-?\d+$/.test(status.trim()) ? statusId(record.StatusID) === Number(status) : squash(status) !== '' && squash(status) === squash(record.StatusDescription),
 	);
+}
+
+/** A status record: an object that is no list (what a history may hold besides is skipped). */
+export function isRecord(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The records of a history oldest first. The API does not say in which order it lists them: when
+ * every record has a Timestamp that parses, a list whose first record is later than its last is read
+ * as newest first, and the records are then ordered by Timestamp (records with the same Timestamp
+ * keep the order that reading gives). Otherwise they are taken as listed.
+ */
+export function chronological(history: readonly IDataObject[]): IDataObject[] {
+	const times = history.map((record) => Date.parse(String(record.Timestamp ?? '')));
+	if (times.some(Number.isNaN)) return [...history];
+	const entries = history.map((record, index) => ({ record, time: times[index] }));
+	if (times[0] > times[times.length - 1]) entries.reverse();
+	return entries.sort((a, b) => a.time - b.time).map(({ record }) => record);
 }
 
 export interface Settlement {
@@ -40,39 +65,31 @@ export interface Settlement {
 }
 
 /**
- * The first record, in the order of the history, that has a status waited for (reached) or one
+ * The first record, oldest first (chronological), that has a status waited for (reached) or one
  * that ends the wait (failed). A record flagged StatusUpdateFailed never counts as reached (the spec
  * does not say what the flag means: a failed order, or an update that did not happen), but counts
  * as failed when its status is one of Fail On.
  */
 export function settle(history: readonly IDataObject[], plan: Pick<WaitPlan, 'waitFor' | 'failOn'>): Settlement | undefined {
-	for (const record of history) {
-		if (!record || typeof record !== 'object') continue;
+	for (const record of chronological(history)) {
 		if (matchesStatus(record, plan.failOn)) return { outcome: 'failed', record };
 		if (record.StatusUpdateFailed !== true && matchesStatus(record, plan.waitFor)) return { outcome: 'reached', record };
 	}
 	return undefined;
 }
 
-/** The latest record of a history (by Timestamp, else the last one). */
+/** The latest record of a history (see chronological), or null for an empty one. */
 export function latestRecord(history: readonly IDataObject[]): IDataObject | null {
-	let best: IDataObject | null = null;
-	for (const record of history) {
-		if (!record || typeof record !== 'object') continue;
-		if (best === null) {
-			best = record;
-			continue;
-		}
-		const time = Date.parse(String(record.Timestamp ?? ''));
-		const bestTime = Date.parse(String(best.Timestamp ?? ''));
-		if (Number.isNaN(bestTime) || (!Number.isNaN(time) && time >= bestTime)) best = record;
-	}
-	return best;
+	return chronological(history).at(-1) ?? null;
 }
 
 /** The output of one item: the order, how its wait ended, the record that ended it, its history. */
-export function resultJson(plan: WaitPlan, history: readonly IDataObject[], resumedBy: ResumedBy): IDataObject {
-	const settlement = settle(history, plan);
+export function resultJson(
+	plan: WaitPlan,
+	history: readonly IDataObject[],
+	resumedBy: ResumedBy,
+	settlement: Settlement | undefined = settle(history, plan),
+): IDataObject {
 	const outcome: Outcome = settlement?.outcome ?? 'timedOut';
 	const record = settlement?.record ?? latestRecord(history);
 	const orderId = record?.OrderID ?? (plan.orderBy === 'id' ? plan.order : null);
@@ -107,9 +124,9 @@ export function pendingItem(plan: WaitPlan, history: readonly IDataObject[], ite
 
 /** The plan a pending item carries, or undefined when the item is none of the node's. */
 export function planOf(json: unknown): WaitPlan | undefined {
-	if (!json || typeof json !== 'object') return undefined;
-	const plan = (json as IDataObject)[PLAN_KEY] as WaitPlan | undefined;
-	if (!plan || typeof plan !== 'object' || typeof plan.storeId !== 'string' || typeof plan.order !== 'string') return undefined;
+	if (!isRecord(json)) return undefined;
+	const plan = json[PLAN_KEY] as WaitPlan | undefined;
+	if (!isRecord(plan) || typeof plan.storeId !== 'string' || typeof plan.order !== 'string') return undefined;
 	if (plan.orderBy !== 'id' && plan.orderBy !== 'orderNumber') return undefined;
 	if (!Array.isArray(plan.waitFor) || !Array.isArray(plan.failOn) || typeof plan.timeLimit !== 'string') return undefined;
 	return plan;

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { readPayload } from '../../PrintStoreTrigger/webhook/receive';
+import { answerJson as answer, readPayload, refuse } from '../../PrintStoreTrigger/webhook/receive';
 import { normalizeEvents } from '../../PrintStoreTrigger/webhook/normalize';
 import { secretsMatch } from '../../PrintStoreTrigger/webhook/secret';
 import { hideSecretsInText } from '../../shared/callbackUrls';
@@ -31,11 +31,6 @@ const queues = new Map<string, Promise<unknown>>();
 const resumed = new Set<string>();
 const RESUMED_MEMORY = 10_000;
 
-function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	ctx.getResponseObject().status(status).json(body);
-	return { noWebhookResponse: true };
-}
-
 function pendingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
 	const input = ctx.evaluateExpression('{{ $input.all() }}', 0) as unknown;
 	return Array.isArray(input) ? (input as INodeExecutionData[]) : [];
@@ -44,7 +39,7 @@ function pendingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
 /** The plans a status callback can settle: its order's, when its status is one waited for or failing. */
 function concerned(ctx: IWebhookFunctions, plans: WaitPlan[]): { relevant: boolean; refused?: IWebhookResponseData } {
 	const read = readPayload(ctx);
-	if ('refused' in read) return { relevant: false, refused: answer(ctx, read.refused.httpStatus, { received: false, error: read.refused.message }) };
+	if ('refused' in read) return { relevant: false, refused: refuse(ctx, read.refused.httpStatus, read.refused.message) };
 	const events = normalizeEvents(read.payload as never, 'status', new Date());
 	const relevant = events.some((event) =>
 		plans.some(
@@ -58,8 +53,8 @@ function concerned(ctx: IWebhookFunctions, plans: WaitPlan[]): { relevant: boole
 
 async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWebhookResponseData> {
 	const given = (ctx.getQueryData() as IDataObject).secret;
-	if (typeof given !== 'string' || given === '') return answer(ctx, 401, { received: false, error: 'Missing secret' });
-	if (!secretsMatch(given, await resumeSecret(ctx, executionId))) return answer(ctx, 403, { received: false, error: 'Wrong secret' });
+	if (typeof given !== 'string' || given === '') return refuse(ctx, 401, 'Missing secret');
+	if (!secretsMatch(given, await resumeSecret(ctx, executionId))) return refuse(ctx, 403, 'Wrong secret');
 	if (resumed.has(executionId)) return answer(ctx, 409, { received: true, resumed: false, error: 'The execution has resumed already' });
 
 	const items = pendingItems(ctx);
@@ -84,13 +79,13 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 			continue;
 		}
 		const history = await readHistory(ctx, plan);
-		const settled = settle(history, plan) !== undefined;
-		if (!settled && Date.parse(plan.timeLimit) > now) {
+		const settlement = settle(history, plan);
+		if (!settlement && Date.parse(plan.timeLimit) > now) {
 			return answer(ctx, 200, { received: true, resumed: false, waitingFor: waiting.length });
 		}
-		timedOut ||= !settled;
-		const by: ResumedBy = !settled ? 'timeLimit' : isCheck ? 'check' : 'callback';
-		outputs.push({ json: resultJson(plan, history, by), pairedItem: items[index].pairedItem ?? { item: index } });
+		timedOut ||= !settlement;
+		const by: ResumedBy = !settlement ? 'timeLimit' : isCheck ? 'check' : 'callback';
+		outputs.push({ json: resultJson(plan, history, by, settlement), pairedItem: items[index].pairedItem ?? { item: index } });
 	}
 	resumed.add(executionId);
 	if (resumed.size > RESUMED_MEMORY) resumed.delete(resumed.values().next().value as string);

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 
 import type { IExecuteFunctions, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
+import { hideSecretsInText } from '../../shared/callbackUrls';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 
 /**
@@ -43,10 +44,11 @@ export async function resumeSecret(ctx: Context, executionId: string): Promise<s
 export async function resumeAddress(ctx: IExecuteFunctions): Promise<string> {
 	const base = String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
 	if (!/^https?:\/\//i.test(base)) {
-		throw new Error(`n8n gave no resume address for this execution (got "${base}")`);
+		throw new Error(`n8n gave no usable resume address for this execution (got "${hideSecretsInText(base)}"); check n8n's WEBHOOK_URL setting`);
 	}
 	const url = new URL(base);
-	url.pathname = `${url.pathname.replace(/\/+$/, '')}/${WAIT_WEBHOOK_PATH}`;
+	// n8n's resume address ends with the execution ID: the node's path goes after it.
+	url.pathname = `${url.pathname}/${WAIT_WEBHOOK_PATH}`;
 	url.searchParams.set('secret', await resumeSecret(ctx, ctx.getExecutionId()));
 	return url.toString();
 }

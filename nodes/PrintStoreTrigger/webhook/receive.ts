@@ -20,10 +20,15 @@ export interface Acknowledgement extends IDataObject {
 	filtered: number;
 }
 
+/** Answers the sender with this status and JSON body, and starts nothing. */
+export function answerJson(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	ctx.getResponseObject().status(status).json(body);
+	return { noWebhookResponse: true };
+}
+
 /** Answers the sender with an error and starts nothing. */
 export function refuse(ctx: IWebhookFunctions, status: number, error: string): IWebhookResponseData {
-	ctx.getResponseObject().status(status).json({ received: false, error });
-	return { noWebhookResponse: true };
+	return answerJson(ctx, status, { received: false, error });
 }
 
 

@@ -38,11 +38,17 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 ]);
 
 /** `store/{storeID}/order/{orderID}` for one item, with both IDs checked. */
-export function orderPath(ctx: IExecuteFunctions, itemIndex: number): string[] {
+/** The item's Store ID and order (by ID or by order number: the API takes either in the path). */
+export function orderRef(ctx: IExecuteFunctions, itemIndex: number): { storeId: string; order: string } {
 	const storeId = checkPathId(ctx.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
 	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string; value?: unknown };
 	const field = locator.mode === 'orderNumber' ? 'Order (By Order Number)' : 'Order (By ID)';
-	return ['store', storeId, 'order', checkPathId(locator.value ?? '', field)];
+	return { storeId, order: checkPathId(locator.value ?? '', field) };
+}
+
+export function orderPath(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const { storeId, order } = orderRef(ctx, itemIndex);
+	return ['store', storeId, 'order', order];
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { checkPathId } from '../../../shared/ids';
 import { InvalidValue, toNodeError } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
 import { errorItem } from '../../helpers/items';
@@ -10,7 +9,7 @@ import { readHistory } from '../../wait/history';
 import type { WaitPlan } from '../../wait/plan';
 import { pendingItem, resultJson, settle } from '../../wait/plan';
 import { resumeAddress } from '../../wait/resumeUrl';
-import { orderLocator } from './get.operation';
+import { orderLocator, orderRef } from './get.operation';
 
 const MINUTE = 60_000;
 const UNIT_MS: Record<string, number> = { seconds: 1000, minutes: MINUTE, hours: 60 * MINUTE, days: 24 * 60 * MINUTE };
@@ -39,7 +38,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		],
 		default: ['Delivered'],
 		description:
-			'Statuses that end the wait for the order: the first of them in its status history releases it. An expression may also give status names or numeric status IDs of your service.',
+			'Statuses that end the wait for the order: the first of them it reached (by Timestamp in its status history) releases it. An expression may also give status names or numeric status IDs of your service.',
 	},
 	{
 		displayName: 'Fail On',
@@ -92,10 +91,11 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 	},
 ]);
 
-function statuses(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string[] {
+/** A list of status names or IDs, picked or typed (comma-separated); Wait For needs at least one. */
+function statuses(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number, required: boolean): string[] {
 	const value = ctx.getNodeParameter(name, itemIndex, []) as unknown;
 	const list = (Array.isArray(value) ? value : String(value ?? '').split(',')).map((entry) => String(entry).trim()).filter(Boolean);
-	if (name === 'waitFor' && list.length === 0) throw new InvalidValue(label, 'pick at least one status to wait for');
+	if (required && list.length === 0) throw new InvalidValue(label, 'pick at least one status to wait for');
 	return list;
 }
 
@@ -108,17 +108,15 @@ function duration(ctx: IExecuteFunctions, amountName: string, unitName: string, 
 }
 
 function planFor(ctx: IExecuteFunctions, itemIndex: number, now: number): WaitPlan {
-	const storeId = checkPathId(ctx.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
-	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string; value?: unknown };
-	const orderBy = locator.mode === 'orderNumber' ? 'orderNumber' : 'id';
-	const order = checkPathId(locator.value ?? '', orderBy === 'orderNumber' ? 'Order (By Order Number)' : 'Order (By ID)');
+	const { storeId, order } = orderRef(ctx, itemIndex);
+	const orderBy = (ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string }).mode === 'orderNumber' ? 'orderNumber' : 'id';
 	const limitMs = duration(ctx, 'timeLimit', 'timeLimitUnit', 'Time Limit', itemIndex);
 	return {
 		storeId,
 		order,
 		orderBy,
-		waitFor: statuses(ctx, 'waitFor', 'Wait For', itemIndex),
-		failOn: statuses(ctx, 'failOn', 'Fail On', itemIndex),
+		waitFor: statuses(ctx, 'waitFor', 'Wait For', itemIndex, true),
+		failOn: statuses(ctx, 'failOn', 'Fail On', itemIndex, false),
 		timeLimit: new Date(now + limitMs).toISOString(),
 	};
 }
@@ -141,9 +139,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const plan = planFor(this, itemIndex, now);
 			checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
 			const history = await readHistory(this, plan);
-			if (settle(history, plan) || Date.parse(plan.timeLimit) <= now) {
-				const item = { json: resultJson(plan, history, 'alreadyThere'), pairedItem: { item: itemIndex } };
-				if (!settle(history, plan)) item.json.resumedBy = 'timeLimit';
+			const settlement = settle(history, plan);
+			if (settlement || Date.parse(plan.timeLimit) <= now) {
+				const item = { json: resultJson(plan, history, settlement ? 'alreadyThere' : 'timeLimit', settlement), pairedItem: { item: itemIndex } };
 				done.push(item);
 				pending.push(item);
 			} else {
