@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { stopChecks } from '../../nodes/PrintStore/wait/checks';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
@@ -22,8 +23,8 @@ interface Call {
 	body: IDataObject;
 }
 
-/** A resume endpoint: records every call, answers with `answer(n)` for the n-th (from 1). */
-async function resumeEndpoint(answer: (n: number) => { status: number; body: IDataObject }) {
+/** A resume endpoint: records every call, answers with `answer(n)` for the n-th (from 1); 'drop' closes the connection unanswered. */
+async function resumeEndpoint(answer: (n: number) => { status: number; body: IDataObject } | 'drop') {
 	const calls: Call[] = [];
 	const server = http.createServer((request, response) => {
 		let raw = '';
@@ -31,8 +32,12 @@ async function resumeEndpoint(answer: (n: number) => { status: number; body: IDa
 		request.on('end', () => {
 			const url = new URL(request.url ?? '/', 'http://127.0.0.1');
 			calls.push({ at: Date.now(), path: url.pathname, query: url.searchParams, body: JSON.parse(raw || '{}') as IDataObject });
-			const { status, body } = answer(calls.length);
-			response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+			const given = answer(calls.length);
+			if (given === 'drop') {
+				request.socket.destroy();
+				return;
+			}
+			response.writeHead(given.status, { 'content-type': 'application/json' }).end(JSON.stringify(given.body));
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -127,18 +132,20 @@ test.each([
 	}
 });
 
-test('answers that do not end the wait keep the checks going: still running (409), an error (500), "not resumed" (200)', async () => {
-	const answers = [
+test('answers that do not end the wait keep the checks going: still running (409), an error (500, even one that says "finished"), "not resumed" (200), no answer', async () => {
+	const answers: Array<{ status: number; body: IDataObject } | 'drop'> = [
 		{ status: 409, body: { message: 'The execution "7" is running already.' } },
 		{ status: 500, body: { message: 'boom' } },
+		{ status: 500, body: { message: 'Request handling finished with an error' } },
 		stillWaiting,
+		'drop',
 	];
 	const endpoint = await resumeEndpoint((n) => answers[n - 1] ?? resumed);
 	try {
 		await waitFor(await openOrder(), endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' });
-		await until('4 checks', () => endpoint.calls.length >= 4);
+		await until('6 checks', () => endpoint.calls.length >= 6, 20_000);
 		await pause(2500);
-		expect(endpoint.calls).toHaveLength(4);
+		expect(endpoint.calls).toHaveLength(6);
 	} finally {
 		await endpoint.close();
 	}
@@ -170,6 +177,19 @@ test('an order already settled ends at once: nothing waits, nothing is checked',
 		expect(result.run.waitTill).toBeUndefined();
 		await pause(1500);
 		expect(endpoint.calls).toEqual([]);
+	} finally {
+		await endpoint.close();
+	}
+});
+
+test('the checks of an execution stop when it resumes in this process (stopChecks, called by the resume webhook)', async () => {
+	const endpoint = await resumeEndpoint(() => stillWaiting);
+	try {
+		await waitFor(await openOrder(), endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' });
+		await until('the first check', () => endpoint.calls.length >= 1);
+		stopChecks(endpoint.calls[0].path.split('/')[2]);
+		await pause(2500);
+		expect(endpoint.calls).toHaveLength(1);
 	} finally {
 		await endpoint.close();
 	}
