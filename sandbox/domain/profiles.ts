@@ -17,6 +17,7 @@ export const PROFILE_NAMES = [
 	'delete-204',
 	'no-meta',
 	'history-newest-first',
+	'results-reordered',
 ] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
@@ -30,6 +31,7 @@ export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'delete-204': 'DELETE answers 204 with no body',
 	'no-meta': 'success bodies without _meta',
 	'history-newest-first': 'status histories answered newest record first',
+	'results-reordered': 'price and create answers list their results in reverse order of the items sent',
 };
 
 /** Pairs of profiles that change the same thing and cannot both be on. */
@@ -140,6 +142,8 @@ function aspNetErrorBody(status: number, messages: string[]): Json {
 
 /** GET /store/{storeID}/order/{orderID}/status (with or without the /api/v1 prefix and a query). */
 const STATUS_HISTORY_PATH = /\/store\/[^/?]+\/order\/[^/?]+\/status(?:\?|$)/;
+/** POST /store/{storeID}/order and /store/{storeID}/order/price (with or without the prefix and a query). */
+const BATCH_PATH = /\/store\/[^/?]+\/order(?:\/price)?(?:\?|$)/;
 
 /** The profiles active in one sandbox. `reset()` returns to the ones it was started with. */
 export class Profiles {
@@ -194,11 +198,13 @@ export class Profiles {
 
 	/**
 	 * A success body of `path` as the active profiles shape it: a status history newest first
-	 * (history-newest-first); without `_meta` on the object itself or on each element of a list (no-meta).
+	 * (history-newest-first); price and create results in reverse order (results-reordered); without
+	 * `_meta` on the object itself or on each element of a list (no-meta).
 	 */
 	successBody(body: unknown, path = ''): unknown {
 		let shaped = body;
 		if (this.has('history-newest-first') && Array.isArray(shaped) && STATUS_HISTORY_PATH.test(path)) shaped = [...shaped].reverse();
+		if (this.has('results-reordered') && Array.isArray(shaped) && BATCH_PATH.test(path)) shaped = [...shaped].reverse();
 		if (!this.has('no-meta')) return shaped;
 		const strip = (value: unknown) => {
 			if (!isObject(value) || !('_meta' in value)) return value;

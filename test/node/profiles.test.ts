@@ -18,8 +18,9 @@ const PROFILE_SETS: string[][] = [
 	['delete-204'],
 	['no-meta'],
 	['history-newest-first'],
+	['results-reordered'],
 	// Profiles combine: everything that can be on at once.
-	['callback-shape-alt', 'strip-query', 'gateway-errors', 'delete-204', 'no-meta', 'history-newest-first'],
+	['callback-shape-alt', 'strip-query', 'gateway-errors', 'delete-204', 'no-meta', 'history-newest-first', 'results-reordered'],
 ];
 
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
@@ -289,5 +290,25 @@ describe('profiles switched at run time through the control API', () => {
 		expect(await env.api.profiles()).toEqual([]);
 		const again = await runPrintStore({ parameters: { resource: 'user', operation: 'getCurrent' }, credentials });
 		expect(again.json[0]._meta).toEqual({ Messages: [] });
+	});
+});
+
+describe('results in another order than sent (results-reordered)', () => {
+	const env = useSandbox({ profiles: ['results-reordered'] });
+
+	test('items without their own Partner Order Reference cannot be paired: they fail with the reason, and nothing is paired wrongly', async () => {
+		const items = [0, 1, 2].map((index) => ({ order: crmOrderItem(index, { PartnerOrderReference: index === 1 ? 'crm-0' : `crm-${index}` }) }));
+		const result = await runPrintStore({
+			parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}' },
+			items,
+			credentials: await credentialsFor(env.sandbox),
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((item) => item.error)).toEqual(Array(3).fill('The service answered with results the node cannot match to the input items'));
+		expect(String(result.json[0].description)).toMatch(/give every item its own Partner Order Reference\). Orders may have been created: check the store before running these items again\.$/);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([0, 1, 2].map((item) => ({ item })));
+		// The service did create them: the error says so, and nothing was sent twice.
+		expect((await env.api.counts()).total).toBe(3);
 	});
 });

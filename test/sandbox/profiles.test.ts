@@ -92,6 +92,7 @@ describe('selecting profiles', () => {
 			'delete-204',
 			'no-meta',
 			'history-newest-first',
+			'results-reordered',
 		]);
 		// Comma-separated and repeated names combine, in a fixed order.
 		expect((await use('no-meta,delete-204', 'strip-query', 'no-meta')).profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
@@ -388,5 +389,23 @@ describe('history-newest-first', () => {
 		expect(receiver.received.map((call) => call.body.StatusDescription)).toEqual(['Received', 'In Production', 'Printed']);
 		await use();
 		expect(((await api.get(`/store/${sandbox.storeId}/order/${id}/status`)).data as Array<Record<string, unknown>>).map((r) => r.StatusID)).toEqual([1, 2, 3]);
+	});
+});
+
+describe('results-reordered', () => {
+	it('price and create answers list their results in reverse order; each result is still the one of its item', async () => {
+		await use('results-reordered');
+		const body = { Items: [orderItem({ PartnerOrderReference: 'r-1' }), orderItem({ PartnerOrderReference: 'r-2' }), orderItem({ PartnerOrderReference: 'r-3' })] };
+		const quotes = await api.post(`/store/${sandbox.storeId}/order/price`, body);
+		expect(quotes.data.map((quote: Record<string, unknown>) => quote.PartnerOrderReference)).toEqual(['r-3', 'r-2', 'r-1']);
+		const created = await api.post(`/store/${sandbox.storeId}/order`, body);
+		expect(created.data.map((order: Record<string, unknown>) => order.PartnerOrderReference)).toEqual(['r-3', 'r-2', 'r-1']);
+		// Other lists keep their order.
+		await control.post(`/orders/${created.data[0].ID}/advance`, { toStatusId: 2 });
+		const history = (await api.get(`/store/${sandbox.storeId}/order/${created.data[0].ID}/status`)).data as Array<Record<string, unknown>>;
+		expect(history.map((record) => record.StatusID)).toEqual([1, 2]);
+		await use();
+		const inOrder = await api.post(`/store/${sandbox.storeId}/order/price`, body);
+		expect(inOrder.data.map((quote: Record<string, unknown>) => quote.PartnerOrderReference)).toEqual(['r-1', 'r-2', 'r-3']);
 	});
 });

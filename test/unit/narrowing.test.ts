@@ -96,12 +96,47 @@ test('stop on error: the first failing batch stops the run; later batches are ne
 	expect(sent.flat()).not.toContain('ref-29');
 });
 
-test('a result that carries another Partner Order Reference fails the batch instead of pairing wrongly', async () => {
-	const send = async (_group: BatchGroup, items: IDataObject[]) => items.map((_, position) => ({ PartnerOrderReference: `ref-${items.length - 1 - position}` }));
+test('results in another order than sent are paired by Partner Order Reference when every item has its own', async () => {
+	const send = async (_group: BatchGroup, items: IDataObject[]) => [...items].reverse().map((item) => ({ PartnerOrderReference: item.PartnerOrderReference, ID: `ord-${String(item.PartnerOrderReference)}` }));
 	const { outcomes } = await sendInBatches([group(3)], send, options());
-	const error = (outcomes.get(0) as { error: Error }).error;
-	expect(error.message).toBe('The service answered with results the node cannot match to the input items');
-	expect((error as unknown as { description: string }).description).toMatch(/Result 0 carries Partner Order Reference "ref-2" where "ref-0" was sent. Orders may have been created/);
+	expect([0, 1, 2].map((index) => (outcomes.get(index) as { result: IDataObject }).result.ID)).toEqual(['ord-ref-0', 'ord-ref-1', 'ord-ref-2']);
+	// References as numbers in the answer match the same text.
+	const numeric = await sendInBatches(
+		[{ ...group(2), entries: [0, 1].map((itemIndex) => ({ itemIndex, orderItem: { PartnerOrderReference: String(10 + itemIndex) } })) }],
+		async () => [{ PartnerOrderReference: 11, ID: 'b' }, { PartnerOrderReference: 10, ID: 'a' }],
+		options(),
+	);
+	expect([0, 1].map((index) => (numeric.outcomes.get(index) as { result: IDataObject }).result.ID)).toEqual(['a', 'b']);
+});
+
+const mismatchOf = (outcome: unknown) => {
+	const error = (outcome as { error: Error & { description: string } }).error;
+	return [error.message, error.description];
+};
+
+test('a result that carries a reference that was not sent fails the batch instead of pairing wrongly', async () => {
+	const send = async (_group: BatchGroup, items: IDataObject[]) => items.map((_, position) => ({ PartnerOrderReference: position === 1 ? 'someone-else' : `ref-${position}` }));
+	const { outcomes } = await sendInBatches([group(3)], send, options());
+	expect([0, 1, 2].map((index) => mismatchOf(outcomes.get(index)))).toEqual(
+		Array(3).fill([
+			'The service answered with results the node cannot match to the input items',
+			'Result 1 carries Partner Order Reference "someone-else" where "ref-1" was sent, and the items cannot be matched by reference (give every item its own Partner Order Reference). Orders may have been created: check the store before running these items again.',
+		]),
+	);
+});
+
+test('results out of order cannot be paired when an item has no reference, or two share one: the batch fails', async () => {
+	const reversed = async (_group: BatchGroup, items: IDataObject[]) => [...items].reverse().map((item) => ({ PartnerOrderReference: item.PartnerOrderReference ?? null }));
+	for (const references of [['a', undefined, 'c'], ['a', '', 'c'], ['a', 'a', 'c']]) {
+		const batch = { ...group(3), entries: references.map((PartnerOrderReference, itemIndex) => ({ itemIndex, orderItem: { PartnerOrderReference } as IDataObject })) };
+		const { outcomes } = await sendInBatches([batch], reversed, options({ creates: false }));
+		expect([0, 1, 2].map((index) => mismatchOf(outcomes.get(index))[0])).toEqual(Array(3).fill('The service answered with results the node cannot match to the input items'));
+	}
+	// In order, results without a reference (or null) pair by position.
+	const inOrder = async (_group: BatchGroup, items: IDataObject[]) => items.map((item, position) => ({ PartnerOrderReference: position === 0 ? null : item.PartnerOrderReference, at: position }));
+	const batch = { ...group(3), entries: ['a', undefined, 'c'].map((PartnerOrderReference, itemIndex) => ({ itemIndex, orderItem: { PartnerOrderReference } as IDataObject })) };
+	const { outcomes } = await sendInBatches([batch], inOrder, options());
+	expect([0, 1, 2].map((index) => (outcomes.get(index) as { result: IDataObject }).result.at)).toEqual([0, 1, 2]);
 });
 
 test('fewer results than items fails every item of the batch; only a create warns that orders may exist', async () => {

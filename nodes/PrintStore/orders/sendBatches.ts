@@ -95,9 +95,28 @@ function fail(run: BatchRun, entries: BatchEntry[], error: unknown, among: Batch
 	if (run.stopOnError) run.stopped = true;
 }
 
-/** Pairs results with items by position, checked against PartnerOrderReference when given. */
+const reference = (value: unknown): string | undefined =>
+	value === undefined || value === null || String(value) === '' ? undefined : String(value);
+
+/**
+ * The results in the order of the entries, matched by PartnerOrderReference, when every entry has
+ * its own and the results carry exactly those (the API does not say it answers in the order sent);
+ * otherwise undefined.
+ */
+function byReference(entries: BatchEntry[], list: IDataObject[]): IDataObject[] | undefined {
+	const sent = entries.map((entry) => reference(entry.orderItem.PartnerOrderReference));
+	if (sent.some((ref) => ref === undefined) || new Set(sent).size !== sent.length) return undefined;
+	const results = new Map(list.map((result) => [reference((result as IDataObject | null)?.PartnerOrderReference), result]));
+	const matched = sent.map((ref) => results.get(ref));
+	return matched.every((result) => result !== undefined) ? (matched as IDataObject[]) : undefined;
+}
+
+/**
+ * Pairs results with items: by PartnerOrderReference when every item has its own, else by position,
+ * checked against the references that are given.
+ */
 function pair(run: BatchRun, entries: BatchEntry[], results: unknown) {
-	const list = Array.isArray(results) ? (results as IDataObject[]) : [];
+	let list = Array.isArray(results) ? (results as IDataObject[]) : [];
 	const mismatch = (reason: string) =>
 		fail(
 			run,
@@ -110,11 +129,14 @@ function pair(run: BatchRun, entries: BatchEntry[], results: unknown) {
 	if (list.length !== entries.length) {
 		return mismatch(`It returned ${list.length} results for ${entries.length} order items.`);
 	}
+	list = byReference(entries, list) ?? list;
 	for (const [position, entry] of entries.entries()) {
 		const sent = entry.orderItem.PartnerOrderReference;
 		const got = list[position]?.PartnerOrderReference;
 		if (sent !== undefined && got !== undefined && got !== null && String(got) !== String(sent)) {
-			return mismatch(`Result ${position} carries Partner Order Reference "${String(got)}" where "${String(sent)}" was sent.`);
+			return mismatch(
+				`Result ${position} carries Partner Order Reference "${String(got)}" where "${String(sent)}" was sent, and the items cannot be matched by reference (give every item its own Partner Order Reference).`,
+			);
 		}
 	}
 	entries.forEach((entry, position) => run.outcomes.set(entry.itemIndex, { result: list[position] }));
