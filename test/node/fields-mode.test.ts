@@ -72,3 +72,18 @@ test.each([
 	expect(result.error?.message).toBe(`Invalid "${field}" in item 0: ${problem}`);
 	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
 });
+
+test.each([
+	['a blank name', [{ name: 'ok', value: '1' }, { name: '  ' }], 'Product Options.Template Fields[1].Name', 'is required'],
+	['a name given twice', [{ name: 'a', value: '1' }, { name: ' a', value: '2' }], 'Product Options.Template Fields[1].Name', '"a" is given twice'],
+])('a template field with %s is refused before sending', async (_name, pairs, field, problem) => {
+	const result = await run(fields({ productOptions: { templateFields: { field: pairs } } }));
+	expect(result.error?.message).toBe(`Invalid "${field}" in item 0: ${problem}`);
+	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
+});
+
+test('an additional product’s Template Fields JSON that does not parse is refused naming the product and the parser’s reason', async () => {
+	const extra = await run(fields({ additionalFields: { products: { product: [{ ID: 'flyer-a5', Quantity: 1, TemplateFields: '{}' }, { ID: 'flyer-a5', Quantity: 1, TemplateFields: 'headline=Hi' }] } } }));
+	expect(extra.error?.message).toMatch(/^Invalid "Products\[1\]\.TemplateFields" in item 0: is not valid JSON \(.+\)$/);
+	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
+});

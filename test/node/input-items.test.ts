@@ -96,6 +96,21 @@ test('records already in the API’s shape: the whole item, or one field of it',
 	]);
 });
 
+test('records in the API’s shape under one field: the field name trimmed, and an item whose field holds no order item named by it', async () => {
+	const result = await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape', orderItemField: '  payload.order ' },
+		items: [{ payload: { order: crmOrderItem(0) } }, { payload: { order: 'crm-1' } }, { payload: {} }],
+		credentials: await credentialsFor(env.sandbox),
+		continueOnFail: true,
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.json.map((entry) => entry.PartnerOrderReference ?? entry.error)).toEqual([
+		'crm-0',
+		'Invalid "payload.order (input field)" in item 1: must be a JSON object, got "crm-1"',
+		'Invalid "payload.order (input field)" in item 2: must be a JSON object, got undefined',
+	]);
+});
+
 test('a bad value names the input field, the order field and the item; with Continue On Fail the others are created', async () => {
 	const items = contacts(5, (index) => (index === 2 ? { qty: 'lots' } : index === 4 ? { qty: null } : {}));
 	const result = await runPrintStore({ parameters: mapped('create'), items, credentials: await credentialsFor(env.sandbox), continueOnFail: true });
@@ -120,6 +135,48 @@ test('a mapping entry without an input field is reported before anything is sent
 	const result = await runPrintStore({ parameters: mapped('create', {}, [...MAPPING, field('Customer.Email', '')]), items: contacts(2), credentials: await credentialsFor(env.sandbox) });
 	expect(result.error?.message).toBe('Invalid "Field Mapping[12].Input Field" in item 0: is required (it fills Customer.Email)');
 	expect(await createRequests()).toEqual([]);
+});
+
+test('mapping entries that cannot work are reported before anything is sent: Template Field Name missing, blank or not allowed, no Order Field', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const templateField = (name: unknown) => ({ ...field('Product.TemplateFields.*', 'headline'), templateFieldName: name });
+	const cases: Array<[IDataObject, string]> = [
+		[templateField(undefined), 'Invalid "Field Mapping[12].Template Field Name" in item 0: is required'],
+		[templateField('   '), 'Invalid "Field Mapping[12].Template Field Name" in item 0: is required'],
+		[templateField('__proto__'), 'Invalid "Field Mapping[12].Template Field Name" in item 0: "__proto__" is not allowed'],
+		[templateField(' constructor '), 'Invalid "Field Mapping[12].Template Field Name" in item 0: "constructor" is not allowed'],
+		[field('', 'id'), 'Invalid "Field Mapping[12].Order Field" in item 0: is required'],
+		[field('Customer..Email', 'id'), 'Invalid "Field Mapping[12].Order Field" in item 0: is required'],
+	];
+	for (const [entry, message] of cases) {
+		const result = await runPrintStore({ parameters: mapped('create', {}, [...MAPPING, entry]), items: contacts(1), credentials });
+		expect(result.error?.message).toBe(message);
+	}
+	expect(await createRequests()).toEqual([]);
+});
+
+test('how input fields are read: a Template Field Name trimmed, an exact key with dots before a path, only objects followed, empty values not sent', async () => {
+	const mapping = [
+		...MAPPING.filter((entry) => entry.orderField !== 'Product.TemplateFields.*' && entry.orderField !== 'Recipient.Postalcode'),
+		{ ...field('Product.TemplateFields.*', 'headline'), templateFieldName: '  greeting ' },
+		field('Recipient.Postalcode', 'address.zip'),
+		field('Recipient.AddressLine2', 'firstName.length'),
+		field('Recipient.Company', 'nothing.here'),
+		fixed('Customer.Email', ''),
+	];
+	const items = contacts(2, (index) => (index === 0 ? { 'address.zip': '10001' } : { address: null, 'address.street': undefined }));
+	// Item 1's address is null: nothing is read through it (and the API does not require an address).
+	const result = await runPrintStore({ parameters: mapped('create', {}, mapping), items, credentials: await credentialsFor(env.sandbox), continueOnFail: true });
+	expect(result.error).toBeUndefined();
+	const [first, second] = result.json;
+	const details = first.OrderDetails as IDataObject;
+	expect((details.Product as IDataObject).TemplateFields).toEqual({ greeting: 'Hello 0' });
+	expect(details.Recipient).toMatchObject({ Postalcode: '10001', AddressLine1: '0 Main Street' });
+	expect(details.Recipient).not.toHaveProperty('AddressLine2');
+	expect(details.Recipient).not.toHaveProperty('Company');
+	expect(details).not.toHaveProperty('Customer');
+	expect(second.error).toBeUndefined();
+	expect((second.OrderDetails as IDataObject).Recipient).toEqual({ NameFirst: 'Customer1', NameLast: 'Example', Province: 'IL', Country: 'US' });
 });
 
 test('batches in parallel: 200 items, 4 requests in flight, each order created once and paired in order', async () => {
