@@ -208,3 +208,73 @@ test('batches in parallel with narrowing: each good item sent to success exactly
 	expect(new Set(accepted).size).toBe(37);
 	expect([...outcomes.values()].filter((outcome) => 'error' in outcome)).toHaveLength(3);
 });
+
+test('a batch that fails with anything but 400 (a 500 may have created orders) is never split or sent again', async () => {
+	for (const status of [500, 502, 409, 422]) {
+		const sent: number[] = [];
+		const send = async (_group: BatchGroup, items: IDataObject[]) => {
+			sent.push(items.length);
+			throw rejection(['Items[1].Recipient is required'], status);
+		};
+		const { outcomes } = await sendInBatches([group(4)], send, options());
+		expect([status, sent]).toEqual([status, [4]]);
+		expect([...outcomes.values()].map((outcome) => ((outcome as { error: ApiFailure }).error.status))).toEqual([status, status, status, status]);
+	}
+});
+
+test('every item of a batch named by the service: nothing is sent again', async () => {
+	const { sent, send } = service(true);
+	const { outcomes } = await sendInBatches([group(3, [0, 1, 2])], send, options());
+	expect(sent).toHaveLength(1);
+	expect([...outcomes.values()].every((outcome) => 'error' in outcome)).toBe(true);
+});
+
+test('halves that fail with other words than the whole batch are narrowed further', async () => {
+	const sent: string[][] = [];
+	const send = async (_group: BatchGroup, items: IDataObject[]) => {
+		sent.push(items.map((item) => String(item.PartnerOrderReference)));
+		if (items.some((item) => item.PartnerOrderReference === 'ref-3')) throw rejection([items.length === 4 ? 'The request is invalid.' : 'One order is invalid.']);
+		return items.map((item) => ({ PartnerOrderReference: item.PartnerOrderReference }));
+	};
+	const { outcomes } = await sendInBatches([group(4)], send, options());
+	expect(sent).toEqual([['ref-0', 'ref-1', 'ref-2', 'ref-3'], ['ref-0', 'ref-1'], ['ref-2', 'ref-3'], ['ref-2'], ['ref-3']]);
+	expect([0, 1, 2, 3].map((index) => ('result' in outcomes.get(index)! ? 'created' : 'failed'))).toEqual(['created', 'created', 'created', 'failed']);
+	// Both halves failing alike but in other words than the whole: still narrowed.
+	const alike: number[] = [];
+	const allBad = async (_group: BatchGroup, items: IDataObject[]) => {
+		alike.push(items.length);
+		throw rejection([items.length === 4 ? 'The request is invalid.' : 'Half refused.']);
+	};
+	await sendInBatches([group(4)], allBad, options());
+	expect(alike).toEqual([4, 2, 2, 1, 1, 1, 1]);
+	// The same message but other service messages: not the same failure either.
+	const sameText: string[][] = [];
+	const differentMessages = async (_group: BatchGroup, items: IDataObject[]) => {
+		sameText.push(items.map((item) => String(item.PartnerOrderReference)));
+		throw rejection(items.length === 4 ? ['Invalid batch', 'first'] : ['Invalid batch', 'second']);
+	};
+	await sendInBatches([group(4)], differentMessages, options());
+	expect(sameText).toHaveLength(7);
+});
+
+test('stop on error while narrowing: a half that fails for good stops the run; the other half is never sent', async () => {
+	const sent: number[] = [];
+	const send = async (_group: BatchGroup, items: IDataObject[]) => {
+		sent.push(items.length);
+		throw items.length === 8 ? rejection(['The request is invalid.']) : rejection(['Server error'], 500);
+	};
+	const { stopped, outcomes } = await sendInBatches([group(8)], send, options({ stopOnError: true }));
+	expect(stopped).toBe(true);
+	expect(sent).toEqual([8, 4]);
+	expect([...outcomes.keys()].sort()).toEqual([0, 1, 2, 3]);
+	// Without stop on error, the other half is sent.
+	sent.length = 0;
+	await sendInBatches([group(8)], send, options());
+	expect(sent).toEqual([8, 4, 4]);
+});
+
+test('the words about one item: a part about another item that mentions it stays with that item', () => {
+	const message = 'Items[1].Product.ID is unknown; Items[2].Recipient duplicates Items[1].Recipient';
+	expect(messagesAbout([message], 1)).toEqual(['Product.ID is unknown']);
+	expect(messagesAbout([message], 2)).toEqual(['Recipient duplicates Items[1].Recipient']);
+});
