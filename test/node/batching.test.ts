@@ -108,9 +108,10 @@ test('without continue-on-fail a rejected item stops the run, naming it and the 
 test('with batches in parallel, a stop names exactly the orders that were created, those in flight included', async () => {
 	const result = await runPrintStore({
 		parameters: fromItems('create', { batchSize: 10, parallelBatches: 3 }),
-		items: records(60, { 15: { Product: { ID: 'no-such-product', Quantity: 1 } } }),
+		items: records(60, { 15: { Product: { ID: 'no-such-product', Quantity: 1 } }, 25: { Product: { ID: 'no-such-product', Quantity: 1 } } }),
 		credentials: await credentialsFor(env.sandbox),
 	});
+	// Items 15 and 25 were refused in batches in flight together: the error is the first item's.
 	expect(result.error?.message).toMatch(/^The service rejected item 15: /);
 	const counts = await env.api.counts();
 	// Batches 0-9 and 20-29 were in flight beside 10-19; no batch was started after the stop.

@@ -104,3 +104,28 @@ test('without Test Mode or Max Retries set, neither is sent', async () => {
 	const body = await sentBody({ resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify({ Product: { ID: 'postcard-4x6', Quantity: 1 }, Recipient: { NameFirst: 'A' } }) });
 	expect(Object.keys(body)).toEqual(['Items']);
 });
+
+test('Max Retries 0 and Test Mode off are sent as such, not left out', async () => {
+	const body = await sentBody({ ...create, options: { testMode: false, maxRetries: 0 }, storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(completeOrderItem) });
+	expect(body).toEqual({ Items: [completeOrderItem], TestMode: false, MaxRetries: 0 });
+});
+
+test('Fields Below: an expression in a later entry of a list of fields is read for each item', async () => {
+	const parameters = {
+		...create,
+		storeId: env.sandbox.storeId,
+		inputMode: 'fields',
+		productId: 'postcard-4x6',
+		quantity: 1,
+		recipient,
+		additionalFields: { products: { product: [{ ID: 'flyer-a5', Quantity: 1 }, { ID: 'flyer-a5', Quantity: '={{ $json.qty }}' }] } },
+	};
+	const result = await runPrintStore({ parameters, items: [{ qty: 2 }, { qty: 3 }], credentials: await credentialsFor(env.sandbox) });
+	expect(result.error).toBeUndefined();
+	const sent = (await env.api.requests()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/order'));
+	const items = sent.flatMap((entry) => (entry.body as { Items: IDataObject[] }).Items);
+	expect(items.map((item) => (item.Products as IDataObject[]).map((product) => product.Quantity))).toEqual([
+		[1, 2],
+		[1, 3],
+	]);
+});

@@ -20,6 +20,14 @@ describe('order item', () => {
 		['quantity 0', { ...good, Product: { ID: 'p', Quantity: 0 } }, 'Order Item.Product.Quantity: must be a whole number of at least 1, got 0'],
 		['bad callback URL', { ...good, StatusCallbackUrl: 'ftp://x' }, 'Order Item.StatusCallbackUrl: must be an http(s) URL, got "ftp://x"'],
 		['prototype key in template fields', { ...good, Product: { ID: 'p', Quantity: 1, TemplateFields: JSON.parse('{"__proto__": "x"}') as object } }, 'Order Item.Product.TemplateFields.__proto__: is not allowed as a field name'],
+		['an unknown field like none known', { ...good, Recipient: { Nickname: 'A' } }, 'Order Item.Recipient.Nickname: is not a field of Order Item.Recipient; known fields: Email, Title, NameFirst, NameLast, CompanyName, AddressLine1, AddressLine2, AddressLine3, City, Province, Postalcode, Country, BusinessPhone, MobilePhone, RecipientKey'],
+		['template fields as text', { ...good, Product: { ID: 'p', Quantity: 1, TemplateFields: 'headline=Hi' } }, 'Order Item.Product.TemplateFields: must be an object of text values, got "headline=Hi"'],
+		['recipients not a list', { ...good, Recipients: { NameFirst: 'B' } }, 'Order Item.Recipients: must be a list, got {"NameFirst":"B"}'],
+		[
+			'a long value, cut in the message',
+			{ ...good, Recipient: { NameFirst: { first: 'Ada', middle: 'Augusta', last: 'King', title: 'Countess of Lovelace' } } },
+			'Order Item.Recipient.NameFirst: must be text, got {"first":"Ada","middle":"Augusta","last":"King","title":"...',
+		],
 	])('%s', (_name, value, expected) => {
 		expect(problem(() => validateOrderItem(value, 'Order Item'))).toBe(expected);
 	});
