@@ -39,9 +39,299 @@ export const testsAdded = [
 	'test/unit/dedupe-shared-bound.test.ts: the process keeps what it knows of the shared memory for 500 triggers, and restores dropped entries from it',
 	'test/unit/api-path.test.ts: Custom API Call path characters at their edges (control characters, DEL, backslash, malformed escape)',
 	"test/unit/narrowing.test.ts, test/unit/failures.test.ts (added cases): a batch's last position, too few results for a batch, a price quote's field rejection",
+	'test/node/wait-resume.test.ts (added cases): the exact refusal and 409 bodies, a wait by order number settled by a list of events, an unpaired pending item',
+	'test/node/wait-checks.test.ts (added cases): a dropped connection and a 500 that says "finished" keep the checks going; stopChecks ends them',
+	'test/node/wait-for-status.test.ts (added case): a resume address that is no http(s) URL, its signature= hidden',
+	'test/node/not-the-api.test.ts: a server that is not the API answering an object, null or text to a status history read, and a history with non-record entries',
+	'test/unit/wait-plan.test.ts (added cases): numeric status IDs at their edges, names with digits, isRecord, histories read oldest first (newest-first lists, ties, missing timestamps), planOf field by field',
+	'test/node/input-items.test.ts (added cases): Template Field Name missing, blank or not allowed, empty Order Field segments, exact keys with dots, only objects followed, empty fixed values, a trimmed Order Item Field and its error label',
+	'test/node/fields-mode.test.ts (added cases): template-field pairs with a blank or repeated name, an additional product with Template Fields JSON that does not parse',
+	'test/unit/narrowing.test.ts (added cases): non-400 batch failures never split or re-sent, all items named, halves failing in other words, stop on error while narrowing, results matched by reference',
+	'test/unit/values.test.ts (added cases): an unknown field like none known, template fields as text, recipients not a list, a long value cut',
+	'test/node/sent-fields.test.ts (added cases): Max Retries 0 and Test Mode off are sent',
 ];
 
 export const explained = [
+	// nodes/PrintStore/orders/ (run before the tests of this session were written)
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "problem = (error as Error).message",
+		why: "killed by test/node/fields-mode.test.ts (an additional product's Template Fields JSON that does not parse, with the parser's reason), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "let problem = '';",
+		why: "equivalent mutant: the text is always replaced in the catch before it is used.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "`Products[${index}]`",
+		why: "killed by test/node/fields-mode.test.ts (the error names Products[1].TemplateFields), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "'Product',",
+		why: "equivalent mutant: the main product's Template Fields come only as name/value pairs from the editor, never as JSON text, so this label is never shown.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (typeof product.TemplateFields === 'string') {",
+		why: "equivalent mutant: parsing an object that is already parsed returns it unchanged (parseJsonParameter passes non-text through).",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (reference !== '' && reference !== null && reference !== undefined)",
+		why: "equivalent mutant: the order item check (validateOrderItem.ts) leaves out an empty, null or absent Partner Order Reference as well, so it is never sent either way (test/node/fields-mode.test.ts).",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "return typeof value === 'object' && value !== null && !Array.isArray(value);",
+		why: "equivalent mutant: n8n gives collections as objects or leaves them out; null has no entries to read either way.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (path in json) return json[path];",
+		why: "killed by test/node/input-items.test.ts (an exact key with dots is read before the path), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (value === null || typeof value !== 'object') return undefined;",
+		why: "killed by test/node/input-items.test.ts (a null address and firstName.length: only objects are followed), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (parts.length === 1) return (json) => json[path];",
+		why: "equivalent mutant: a fast path; the general reader gives json[path] for a one-part path too.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "const field = String(ctx.getNodeParameter('orderItemField', 0, '') ?? '').trim();",
+		why: "killed by test/node/input-items.test.ts (Order Item Field \"  payload.order \" trimmed), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "const labels = { '': `${field} (input field)` };",
+		why: "killed by test/node/input-items.test.ts (the error of an item whose field holds no order item names \"payload.order (input field)\"), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "const name = String(entry.templateFieldName ?? '').trim();",
+		why: "killed by test/node/input-items.test.ts (Template Field Name missing, blank, trimmed), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (!name) throw new InvalidValue(`${where}.Template Field Name`, 'is required');",
+		why: "killed by test/node/input-items.test.ts (Template Field Name missing or blank), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (FORBIDDEN_KEYS.has(name))",
+		why: "killed by test/node/input-items.test.ts (Template Field Name __proto__ and \" constructor \"), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (path.length === 0 || path.some((part) => part === ''))",
+		why: "killed by test/node/input-items.test.ts (an Order Field with an empty segment (Customer..Email, \"\")), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "let target = String(entry.orderField ?? '');",
+		why: "equivalent mutant: n8n gives Order Field its description default whenever a mapping entry exists, so the fallback is never used.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "const fixed = entry.value ?? '';",
+		why: "equivalent mutant: n8n gives Value its description default ('') for a fixed value, so the fallback is never used.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "const inputField = String(entry.inputField ?? '').trim();",
+		mutator: 'StringLiteral',
+		why: "equivalent mutant: n8n gives Input Field its description default ('') for an input field, so the fallback is never used.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "if (found === undefined || found === null || found === '') continue;",
+		why: "killed by test/node/input-items.test.ts (a fixed value left empty is not sent; a path that finds nothing sends nothing), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "const name = String(pair.name ?? '').trim();",
+		mutator: 'StringLiteral',
+		why: "equivalent mutant: n8n fills each template-field pair with its description defaults (name and value ''), so the fallback is never used.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/buildOrderItem.ts',
+		line: "out[name] = String(pair.value ?? '');",
+		mutator: 'StringLiteral',
+		why: "equivalent mutant: n8n fills each template-field pair with its description defaults (name and value ''), so the fallback is never used.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "return error instanceof ApiFailure && error.status === 400;",
+		why: "killed by test/unit/narrowing.test.ts (a batch failing with 500, 502, 409 or 422 is never split or sent again), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "return a.message === b.message && a.facts.serviceMessages.join('\\n') === b.facts.serviceMessages.join('\\n');",
+		why: "killed by test/unit/narrowing.test.ts (halves failing in other words, or the same message with other service messages, are narrowed further), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "if (!run.stopped && rest.length > 0) await sendNarrowing(run, group, rest);",
+		why: "killed by test/unit/narrowing.test.ts (every item of a batch named: nothing is sent again), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "\t\tif (run.stopped) return;",
+		why: "killed by test/unit/narrowing.test.ts (stop on error while narrowing: the other half is never sent), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: ".flatMap((text) => partsByItem(text)?.filter((part) => part.position === position)",
+		why: "killed by test/unit/narrowing.test.ts (a part about another item that mentions it stays with that item), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "const got = list[position]?.PartnerOrderReference;",
+		why: "code changed after this run: results are now matched by Partner Order Reference (test/unit/narrowing.test.ts, sandbox profile results-reordered); the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "if (sent !== undefined && got !== undefined && got !== null && String(got) !== String(sent)) {",
+		why: "code changed after this run: results are now matched by Partner Order Reference first, and this check is tested with references not sent, missing, empty, repeated and null (test/unit/narrowing.test.ts); the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "(other) => other !== undefined && sameFailure(other, rejection) && namedPositions(",
+		why: "killed by test/unit/narrowing.test.ts (halves failing alike but in other words than the whole are narrowed further), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/sendBatches.ts',
+		line: "for (const match of messages.join('\\n').matchAll(ITEM_REFERENCE)) {",
+		mutator: 'StringLiteral',
+		why: "equivalent mutant: joining with nothing changes only a reference cut across two messages, which no message has.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/validateOrderItem.ts',
+		line: "return text.length > 60 ? `${text.slice(0, 57)}...` : text;",
+		why: "killed by test/unit/values.test.ts (a long value is cut in the message), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/validateOrderItem.ts',
+		line: "return match ? `; did you mean",
+		why: "killed by test/unit/values.test.ts (an unknown field like none known lists the known fields), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/validateOrderItem.ts',
+		line: "must be an object of text values, got",
+		why: "killed by test/unit/values.test.ts (template fields as text), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/validateOrderItem.ts',
+		line: "if (!Array.isArray(value.Recipients)) throw new InvalidValue(at('Recipients')",
+		why: "killed by test/unit/values.test.ts (recipients not a list), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/runOrderRequests.ts',
+		line: "if (!Number.isInteger(retries) || retries < 0) {",
+		mutator: 'EqualityOperator',
+		why: "killed by test/node/sent-fields.test.ts (Max Retries 0 is sent as 0), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/runOrderRequests.ts',
+		line: "if (Array.isArray(value)) return value.some(hasExpression);",
+		why: "equivalent mutant: the parameters read this way (Store ID and Options) hold no lists.",
+	},
+	{
+		file: 'nodes/PrintStore/orders/runOrderRequests.ts',
+		line: "outcome.result.OrderNumber ?? outcome.result.ID ?? 'order'",
+		mutator: 'StringLiteral',
+		why: "equivalent mutant: every created order has an ID, so the fallback word is never shown.",
+	},
+	// nodes/PrintStore/wait/
+	{
+		file: 'nodes/PrintStore/wait/plan.ts',
+		line: '/^\\s*-?\\d+\\s*$/.test(value)',
+		why: 'killed by test/unit/wait-plan.test.ts (a StatusID "0x10" or "1e1" is no ID), written after this run reached it; the next run re-tests it.',
+	},
+	{
+		file: 'nodes/PrintStore/wait/plan.ts',
+		line: "Date.parse(String(record.Timestamp ?? ''))",
+		mutator: 'StringLiteral',
+		why: "equivalent mutant: '' and any text that is no date both parse to NaN, so a record without a Timestamp reads the same either way.",
+	},
+	{
+		file: 'nodes/PrintStore/wait/receive.ts',
+		line: "if ('refused' in read) return { relevant: false, refused:",
+		why: 'equivalent mutant: a refused call is answered with its refusal before relevance is looked at.',
+	},
+	{
+		file: 'nodes/PrintStore/wait/resumeUrl.ts',
+		line: "ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? ''",
+		why: "equivalent mutant: n8n always resolves $execution.resumeUrl to text; either fallback is no http(s) URL and gets the same refusal.",
+	},
+	{
+		file: 'nodes/PrintStore/wait/receive.ts',
+		line: 'Date.parse(plan.timeLimit) > now',
+		mutator: 'EqualityOperator',
+		why: 'differs only for a call in the very millisecond of the time limit; either answer is right then (the next check or the backstop timer ends the wait).',
+	},
+	{
+		file: 'nodes/PrintStore/wait/receive.ts',
+		line: 'resumed.size > RESUMED_MEMORY',
+		why: 'the bound of the memory of resumed executions (10,000): telling it needs 10,001 resumed executions in one test; n8n itself refuses calls to a finished execution past it.',
+	},
+	{
+		file: 'nodes/PrintStore/wait/receive.ts',
+		line: "'Unknown error'",
+		why: `${EQUIVALENT}: what the reads throw is always an Error with a message (the transport's and n8n's errors), so the fallback text is never used.`,
+	},
+	{
+		file: 'nodes/PrintStore/wait/receive.ts',
+		line: 'if (queues.get(executionId) === turn) queues.delete(executionId);',
+		why: `${EQUIVALENT} for what callers see: it only frees the map entry of an execution whose last call ended; calls are still taken one at a time and each answer is the same.`,
+	},
+	{
+		file: 'nodes/PrintStore/wait/receive.ts',
+		line: '} finally {',
+		mutator: 'BlockStatement',
+		why: `${EQUIVALENT} for what callers see: it only frees the map entry of an execution whose last call ended; calls are still taken one at a time and each answer is the same.`,
+	},
+	{
+		file: 'nodes/PrintStore/wait/checks.ts',
+		line: 'if (now > finalAt + TIMER_GRACE_MS) break;',
+		why: 'the checks end 90 s after the time limit, when n8n\'s own timer has ended the wait; a test of that edge would wait 90 s (the retries after the limit are tested in test/node/wait-checks.test.ts).',
+	},
+	{
+		file: 'nodes/PrintStore/wait/checks.ts',
+		line: 'now >= finalAt ? FINAL_RETRY_MS',
+		mutator: 'EqualityOperator',
+		why: 'differs only in the very millisecond of the time limit: the next wait is then 5 s or the 1 s floor, and either check finds the same histories.',
+	},
+	{
+		file: 'nodes/PrintStore/wait/checks.ts',
+		line: 'if (running.get(executionId) === checks) running.delete(executionId);',
+		why: `${EQUIVALENT} for what users see: it only frees the map entry of checks that ended; a later stopChecks or startChecks of the execution finds them ended either way.`,
+	},
+	{
+		file: 'nodes/PrintStore/wait/checks.ts',
+		line: "JSON.stringify(body ?? '')",
+		mutator: 'StringLiteral',
+		why: `${EQUIVALENT}: n8n's request helper always gives a body with returnFullResponse (an empty answer is ''), so the fallback is never used.`,
+	},
+	{
+		file: 'nodes/PrintStore/wait/resumeUrl.ts',
+		line: "String(credentials.subscriptionKey ?? '')",
+		mutator: 'StringLiteral',
+		why: `${EQUIVALENT}: Create and the resume webhook both compute the secret here, so any fallback for an absent field gives matching secrets; the node sends nothing without a Subscription Key (test/node/credential-connection.test.ts), and OAuth2 needs the Client Secret.`,
+	},
+	{
+		file: 'nodes/PrintStore/wait/plan.ts',
+		line: "const squash = (value: unknown) => String(value ?? '')",
+		mutator: 'StringLiteral',
+		why: `${EQUIVALENT} in practice: a record without StatusDescription would then match only a status typed as "Stryker was here"; an empty name matches nothing either way (tested).`,
+	},
 	// nodes/PrintStoreTrigger/webhook/filter.ts
 	{
 		file: 'nodes/PrintStoreTrigger/webhook/filter.ts',
@@ -558,18 +848,6 @@ export const explained = [
 		why: 'equivalent mutant: n8n gives Path its description default (\'\') when empty, so the fallback is never used.',
 	},
 	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'Date.parse(String(record.Timestamp ?? \'\'))',
-		mutator: 'StringLiteral',
-		why: 'equivalent mutant: \'\' and any text that is no date both parse to NaN, so a record without a Timestamp is never the latest either way.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'Date.parse(String(best.Timestamp ?? \'\'))',
-		mutator: 'StringLiteral',
-		why: 'equivalent mutant: \'\' and any text that is no date both parse to NaN, so a record without a Timestamp is never the latest either way.',
-	},
-	{
 		file: 'nodes/PrintStore/actions/store/joinWithInviteKey.operation.ts',
 		line: 'String(this.getNodeParameter(\'inviteKey\', itemIndex, \'\')).trim()',
 		mutator: 'MethodExpression',
@@ -590,21 +868,6 @@ export const explained = [
 		line: "String(this.getNodeParameter('inviteKey', itemIndex, ''))",
 		mutator: 'StringLiteral',
 		why: "equivalent mutant: n8n returns the parameter's description default ('') whenever the field is shown, so the fallback is never used.",
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'if (!Array.isArray(body)) {',
-		why: 'a guard against a service that breaks the spec (it answers a list of status records): neither the spec nor the sandbox answers anything else, so only a fake service could reach it.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'The service answered the status history with something other than a list',
-		why: 'a guard against a service that breaks the spec (it answers a list of status records): neither the spec nor the sandbox answers anything else, so only a fake service could reach it.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'Expected a list of status records, got',
-		why: 'a guard against a service that breaks the spec (it answers a list of status records): neither the spec nor the sandbox answers anything else, so only a fake service could reach it.',
 	},
 	{
 		file: 'nodes/PrintStore/actions/custom/customApiCall.operation.ts',
@@ -685,33 +948,6 @@ export const explained = [
 		file: 'nodes/PrintStore/actions/custom/customApiCall.operation.ts',
 		line: "if (typeof answer === 'string' && answer !== '')",
 		why: 'killed by test/node/custom-api-call.test.ts (an empty 204 answer gives its status code), written after this run reached it; the next run re-tests it.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'if (records.length === 0) return [];',
-		why: 'unreachable with the spec and the sandbox: an order has its first status record from its creation, so the history is never empty.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'for (const record of records) {',
-		why: 'the sandbox (like the spec\'s example) answers the history oldest first, so its last record is the latest either way; only a service answering out of order could tell.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: 'if (!Number.isNaN(time) && (Number.isNaN(bestTime) || time > bestTime)) best = record;',
-		why: 'the sandbox (like the spec\'s example) answers the history oldest first, so its last record is the latest either way; only a service answering out of order could tell.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: "Date.parse(String(record.Timestamp ?? ''))",
-		mutator: 'LogicalOperator',
-		why: 'the sandbox (like the spec\'s example) answers the history oldest first, so its last record is the latest either way; only a service answering out of order could tell.',
-	},
-	{
-		file: 'nodes/PrintStore/actions/order/getStatusHistory.operation.ts',
-		line: "Date.parse(String(best.Timestamp ?? ''))",
-		mutator: 'LogicalOperator',
-		why: 'the sandbox (like the spec\'s example) answers the history oldest first, so its last record is the latest either way; only a service answering out of order could tell.',
 	},
 	{
 		file: 'nodes/PrintStore/actions/custom/customApiCall.operation.ts',

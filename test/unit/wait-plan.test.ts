@@ -36,6 +36,10 @@ describe('matchesStatus', () => {
 		expect(matchesStatus({ StatusID: 0 }, ['0'])).toBe(true);
 		for (const StatusID of [undefined, null, '', ' ', 'zero', true]) expect(matchesStatus({ StatusID } as IDataObject, ['0'])).toBe(false);
 		expect(matchesStatus({ StatusID: 1 }, ['12'])).toBe(false);
+		// Only digits: hex and exponent forms that Number() would read are no ID.
+		expect(matchesStatus({ StatusID: '0x10' }, ['16'])).toBe(false);
+		expect(matchesStatus({ StatusID: '1e1' }, ['10'])).toBe(false);
+		expect(matchesStatus({ StatusID: ' 7 ' }, ['7'])).toBe(true);
 	});
 
 	test('only a whole number is an ID: names with digits are compared as names', () => {
