@@ -11,27 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 import { DESCRIPTION_ONLY, GROUPS } from '../../stryker.config.mjs';
 import { explained, staticNote, testsAdded } from './explained.mjs';
+import { currentSource, DETECTED, readResults, root, sourceHash, UNDETECTED } from './results.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const reports = path.join(root, 'reports/mutation');
 const out = path.join(root, 'test/MUTATION.md');
-
-const DETECTED = ['Killed', 'Timeout'];
-const UNDETECTED = ['Survived', 'NoCoverage'];
-
-function readJson(file) {
-	return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
-}
-
-/** The mutated code, on one line. */
-function originalText(source, location) {
-	const lines = source.split('\n');
-	const { start, end } = location;
-	let text;
-	if (start.line === end.line) text = lines[start.line - 1].slice(start.column - 1, end.column - 1);
-	else text = [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join(' ');
-	return text.replace(/\s+/g, ' ').trim();
-}
 
 function short(text, max = 70) {
 	const one = text.replace(/\s+/g, ' ').trim();
@@ -43,18 +25,20 @@ function code(text) {
 	return body === '' ? '(empty)' : `\`${body}\``;
 }
 
-function explain(file, mutant, lineText, original) {
+function explain(file, mutant) {
+	const original = mutant.original;
 	for (const rule of explained) {
 		if (rule.file !== file) continue;
-		if (rule.mutator && rule.mutator !== mutant.mutatorName) continue;
-		if (rule.line && !lineText.includes(rule.line)) continue;
+		if (rule.mutator && rule.mutator !== mutant.mutator) continue;
+		if (rule.line && !mutant.lineText.includes(rule.line.trim())) continue;
 		if (rule.code && !original.includes(rule.code)) continue;
-		if (rule.replacement !== undefined && !(mutant.replacement ?? '').includes(rule.replacement)) continue;
+		if (rule.replacement !== undefined && !mutant.replacement.includes(rule.replacement)) continue;
 		// A result carried from an earlier run, for a mutant a later test targets that the stopped run did not reach.
-		if (rule.carriedOnly && !mutant.carried) continue;
+		if (rule.carriedOnly && !mutant.earlierRun) continue;
 		return rule.why;
 	}
-	return undefined;
+	// Results carried from an earlier report keep the reason given then (their code is shortened).
+	return mutant.reasonThen ?? undefined;
 }
 
 function globToRegExp(glob) {
@@ -84,35 +68,6 @@ function filesOf(group) {
 		.sort();
 }
 
-/** The results a stopped run streamed (scripts/mutation/stream-reporter.mjs). */
-function readPartial(file) {
-	if (!fs.existsSync(file)) return undefined;
-	let planned;
-	let started;
-	let last;
-	const byFile = new Map();
-	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-		if (!line.trim()) continue;
-		let entry;
-		try {
-			entry = JSON.parse(line);
-		} catch {
-			continue; // a line cut off when the run was stopped
-		}
-		if (entry.planned) {
-			planned = entry.planned;
-			started = entry.started;
-			continue;
-		}
-		if (!byFile.has(entry.file)) byFile.set(entry.file, []);
-		byFile.get(entry.file).push(entry);
-		last = entry.at;
-	}
-	if (!planned) return undefined;
-	for (const file of Object.keys(planned)) if (!byFile.has(file)) byFile.set(file, []);
-	return { planned, started, last, byFile };
-}
-
 function pct(detected, valid) {
 	return valid === 0 ? 'n/a' : `${((100 * detected) / valid).toFixed(1)}%`;
 }
@@ -122,39 +77,19 @@ export function writeReport() {
 	const groupsRun = [];
 	const groupsMissing = [];
 	const groupsPartial = [];
+	const carried = [];
 	for (const group of Object.keys(GROUPS)) {
-		const report = readJson(path.join(reports, `${group}.json`));
-		const meta = readJson(path.join(reports, `${group}.meta.json`));
-		if (report && meta?.finished) {
-			groupsRun.push({ group, meta });
-			for (const [file, result] of Object.entries(report.files)) files.set(file, { ...result, group });
-			continue;
-		}
-		const partial = readPartial(path.join(reports, `${group}.partial.jsonl`));
-		if (!partial) {
+		const results = readResults(group);
+		if (!results) {
 			groupsMissing.push(group);
 			continue;
 		}
-		// A stopped run's results, completed with those of the stopped run before it (group.previous.partial.jsonl)
-		// for mutants it did not reach: tests only get added between runs, so those are the more pessimistic.
-		const previous = readPartial(path.join(reports, `${group}.previous.partial.jsonl`));
-		let carried = 0;
-		if (previous) {
-			const key = (mutant) => `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement}`;
-			for (const [file, mutants] of partial.byFile) {
-				const have = new Set(mutants.map(key));
-				for (const mutant of previous.byFile.get(file) ?? []) {
-					if (have.has(key(mutant))) continue;
-					mutants.push({ ...mutant, carried: true });
-					have.add(key(mutant));
-					carried++;
-				}
-			}
-		}
-		groupsPartial.push({ group, meta, carried, previousStarted: previous?.started, ...partial });
-		for (const [file, mutants] of partial.byFile) {
-			const source = fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : '';
-			files.set(file, { source, mutants, group, planned: partial.planned[file] ?? mutants.length });
+		(results.state === 'finished' ? groupsRun : groupsPartial).push(results);
+		if (results.carriedFrom) carried.push(results);
+		for (const [file, result] of Object.entries(results.files)) {
+			const now = currentSource(file);
+			const changed = result.sha === null ? 'not known' : now === undefined || sourceHash(now) !== result.sha ? 'yes' : 'no';
+			files.set(file, { ...result, group, changed });
 		}
 	}
 
@@ -162,12 +97,11 @@ export function writeReport() {
 	const survivors = [];
 	const total = { detected: 0, valid: 0, killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileError: 0, ignored: 0, runtimeError: 0, untested: 0 };
 	for (const file of [...files.keys()].sort()) {
-		const { source, mutants } = files.get(file);
-		const count = (statuses) => mutants.filter((mutant) => statuses.includes(mutant.status)).length;
-		const { planned } = files.get(file);
+		const result = files.get(file);
+		const count = (statuses) => statuses.reduce((sum, status) => sum + (result.counts[status] ?? 0), 0);
 		const row = {
 			file,
-			untested: planned === undefined ? 0 : planned - mutants.length,
+			untested: result.untested,
 			killed: count(['Killed']),
 			timeout: count(['Timeout']),
 			survived: count(['Survived']),
@@ -175,41 +109,41 @@ export function writeReport() {
 			compileError: count(['CompileError']),
 			runtimeError: count(['RuntimeError']),
 			ignored: count(['Ignored']),
+			changed: result.changed,
 		};
 		row.detected = count(DETECTED);
 		row.valid = row.detected + count(UNDETECTED);
-		row.group = files.get(file).group;
+		row.group = result.group;
 		for (const key of Object.keys(total)) total[key] += row[key];
 		rows.push(row);
-		const lines = source.split('\n');
-		for (const mutant of mutants.filter((candidate) => UNDETECTED.includes(candidate.status))) {
-			const lineText = lines[mutant.location.start.line - 1] ?? '';
-			const original = originalText(source, mutant.location);
-			survivors.push({ file, mutant, original, why: explain(file, mutant, lineText, original) });
-		}
+		for (const mutant of result.survivors) survivors.push({ file, mutant, why: explain(file, mutant) });
 	}
 
-	const date = groupsRun.map(({ meta }) => meta.finished).sort().at(-1);
+	const date = [...groupsRun, ...groupsPartial].map((run) => run.finished ?? run.lastResult).filter(Boolean).sort().at(-1);
 	const minutes = (ms) => `${Math.round(ms / 60000)} min`;
 	const md = [];
 	md.push('# Mutation testing');
 	md.push('');
 	md.push('Written by `npm run mutate` (scripts/mutation/run.mjs, StrykerJS with stryker.config.mjs); do not edit by hand:');
 	md.push('reasons for surviving mutants live in scripts/mutation/explained.mjs, and `node scripts/mutation/report.mjs`');
-	md.push('rewrites this file from the last reports under reports/mutation/.');
+	md.push('rewrites this file from the committed results of each group\'s last run, test/mutation/<group>.json.');
 	md.push('');
 	md.push(`- Date of the last run: ${date ?? 'never run'}`);
 	md.push('- Command: `npm run mutate` (all groups, one after the other; `npm run mutate -- trigger` runs one group).');
-	md.push(`- Groups run: ${groupsRun.map(({ group, meta }) => `${group} (${minutes(meta.durationMs)}, ${meta.concurrency ?? 2} workers${meta.incrementalReuse ? `, ${meta.incrementalReuse}` : ''})`).join(', ') || 'none'}.`);
-	for (const { group, started, last, planned, byFile, carried, previousStarted } of groupsPartial) {
-		const plannedCount = Object.values(planned).reduce((sum, count) => sum + count, 0);
-		const tested = [...byFile.values()].reduce((sum, mutants) => sum + mutants.length, 0);
+	md.push(
+		`- Groups run to the end: ${groupsRun.map((run) => `${run.group} (${minutes(run.durationMs)}, ${run.concurrency ?? 2} workers${run.finished ? `, finished ${run.finished}` : ''})`).join(', ') || 'none'}.`,
+	);
+	for (const { group, started, lastResult, files: groupFiles } of groupsPartial) {
+		const plannedCount = Object.values(groupFiles).reduce((sum, file) => sum + file.planned, 0);
+		const untested = Object.values(groupFiles).reduce((sum, file) => sum + file.untested, 0);
 		md.push(
-			`- **Group ${group} was stopped before it finished** (started ${started}, last result ${last ?? 'none'}): ${tested} of its ${plannedCount} mutants have a result` +
-				(carried ? `, ${carried} of them (marked "earlier run" below) from the run started ${previousStarted}, which had fewer tests` : '') +
-				'. Its files below show the score of the mutants with a result; the "not tested" column counts the rest.',
+			`- **Group ${group} was stopped before it finished** (started ${started}, last result ${lastResult ?? 'none'}): ${plannedCount - untested} of its ${plannedCount} mutants have a result. ` +
+				'Its files below show the score of the mutants with a result; the "not tested" column counts the rest.',
 		);
 	}
+	for (const { group, carriedFrom } of carried) md.push(`- Group ${group}: results carried from ${carriedFrom}.`);
+	const changedFiles = rows.filter((row) => row.changed === 'yes').map((row) => row.file);
+	if (changedFiles.length > 0) md.push(`- **Changed since their group's run** (their results are for the earlier code): ${changedFiles.join(', ')}.`);
 	if (groupsMissing.length > 0) {
 		md.push(`- **Groups NOT run:** ${groupsMissing.map((group) => `${group} (${filesOf(group).join(', ')})`).join('; ')}. These files have no score below.`);
 	}
@@ -230,12 +164,16 @@ export function writeReport() {
 	md.push('');
 	md.push('## Score per file');
 	md.push('');
-	md.push('| file | score | killed | timed out | survived | no coverage | compile errors | static (ignored) | not tested (run stopped) |');
-	md.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+	md.push('"Changed since run": whether the file differs from the code its group\'s run mutated ("not known" for results carried from an earlier report).');
+	md.push('');
+	md.push('| file | score | killed | timed out | survived | no coverage | compile errors | static (ignored) | not tested (run stopped) | changed since run |');
+	md.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 	for (const row of rows) {
-		md.push(`| ${row.file} | ${pct(row.detected, row.valid)} | ${row.killed} | ${row.timeout} | ${row.survived} | ${row.noCoverage} | ${row.compileError} | ${row.ignored} | ${row.untested} |`);
+		md.push(
+			`| ${row.file} | ${pct(row.detected, row.valid)} | ${row.killed} | ${row.timeout} | ${row.survived} | ${row.noCoverage} | ${row.compileError} | ${row.ignored} | ${row.untested} | ${row.changed} |`,
+		);
 	}
-	md.push(`| **overall** | **${pct(total.detected, total.valid)}** | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.compileError} | ${total.ignored} | ${total.untested} |`);
+	md.push(`| **overall** | **${pct(total.detected, total.valid)}** | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.compileError} | ${total.ignored} | ${total.untested} | |`);
 	md.push('');
 	md.push('## Score per group');
 	md.push('');
@@ -243,8 +181,11 @@ export function writeReport() {
 	md.push('');
 	md.push('| group | state | score | without timeouts | killed | timed out | survived | no coverage | not tested (run stopped) |');
 	md.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-	const stateOf = (group) =>
-		groupsRun.some((run) => run.group === group) ? 'finished' : groupsPartial.some((run) => run.group === group) ? 'stopped' : 'not run';
+	const stateOf = (group) => {
+		const run = [...groupsRun, ...groupsPartial].find((candidate) => candidate.group === group);
+		if (!run) return 'not run';
+		return run.carriedFrom ? `${run.state} (carried)` : run.state;
+	};
 	for (const group of Object.keys(GROUPS)) {
 		const mine = rows.filter((row) => row.group === group);
 		const sum = (key) => mine.reduce((acc, row) => acc + row[key], 0);
@@ -269,15 +210,15 @@ export function writeReport() {
 		);
 	}
 	let current;
-	for (const { file, mutant, original, why } of survivors) {
+	for (const { file, mutant, why } of survivors) {
 		if (file !== current) {
 			md.push('');
 			md.push(`### ${file}`);
 			md.push('');
 			current = file;
 		}
-		const status = (mutant.status === 'NoCoverage' ? ' (no test reaches it)' : '') + (mutant.carried ? ' (earlier run)' : '');
-		md.push(`- L${mutant.location.start.line} ${mutant.mutatorName} ${code(original)} → ${code(mutant.replacement ?? '')}${status}: ${why ?? '**NOT EXPLAINED**'}`);
+		const status = (mutant.status === 'NoCoverage' ? ' (no test reaches it)' : '') + (mutant.earlierRun ? ' (earlier run)' : '');
+		md.push(`- L${mutant.line} ${mutant.mutator} ${code(mutant.original)} → ${code(mutant.replacement)}${status}: ${why ?? '**NOT EXPLAINED**'}`);
 	}
 	md.push('');
 	fs.writeFileSync(out, md.join('\n'));

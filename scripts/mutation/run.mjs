@@ -4,22 +4,22 @@
  *
  *   npm run mutate                  every group (guarantees, trigger, orders, shared, actions, wait)
  *   npm run mutate -- trigger       one group (or several, by name)
- *   npm run mutate -- --report      only rewrite test/MUTATION.md from the reports there are
+ *   npm run mutate -- --report      only rewrite test/MUTATION.md from test/mutation/
  *
- * Each group keeps its own report and incremental file under reports/mutation/, so a run that is
- * stopped keeps the groups it finished, and a rerun retests only mutants whose code or tests changed.
+ * Each group keeps its own report and incremental file under reports/mutation/ (on this machine:
+ * a rerun here retests only mutants whose code or tests changed), and, when its run ends or is
+ * stopped, its results in test/mutation/<group>.json (committed: scripts/mutation/results.mjs), so
+ * the groups a run finished count on every machine and a group not run keeps its last results.
  * Not part of `npm test`: on 2 cores a full run from nothing takes hours.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { GROUPS } from '../../stryker.config.mjs';
 import { writeReport } from './report.mjs';
+import { reportsDir as reports, resultsFromReports, root, writeResults } from './results.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const reports = path.join(root, 'reports/mutation');
 const stryker = path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js');
 
 const args = process.argv.slice(2);
@@ -34,9 +34,18 @@ for (const group of named) {
 const groups = named.length > 0 ? named : Object.keys(GROUPS);
 
 let child;
+let running;
+/** Keeps what this machine's run of a group found, finished or stopped, in test/mutation/. */
+function saveResults(group) {
+	const results = resultsFromReports(group);
+	if (results) writeResults(results);
+}
 for (const signal of ['SIGINT', 'SIGTERM']) {
 	process.on(signal, () => {
 		child?.kill(signal);
+		// A stopped run keeps what it reached (streamed by scripts/mutation/stream-reporter.mjs).
+		if (running) saveResults(running);
+		writeReport();
 		process.exit(130);
 	});
 }
@@ -61,17 +70,21 @@ if (!reportOnly) {
 		console.log(`\n== mutation group "${group}": ${GROUPS[group].join(', ')}`);
 		// A stopped run leaves no "finished": the report then says the group was not run.
 		fs.writeFileSync(metaFile, JSON.stringify({ group, started: new Date(started).toISOString() }));
+		running = group;
 		const status = await runGroup(group);
+		running = undefined;
 		const durationMs = Date.now() - started;
 		console.log(`== mutation group "${group}" ended with status ${status} after ${Math.round(durationMs / 1000)} s`);
 		if (status !== 0) {
 			failed = true;
+			saveResults(group);
 			continue;
 		}
 		fs.writeFileSync(
 			metaFile,
 			JSON.stringify({ group, started: new Date(started).toISOString(), finished: new Date().toISOString(), durationMs, concurrency: 2 }),
 		);
+		saveResults(group);
 	}
 }
 
