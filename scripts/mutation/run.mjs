@@ -18,7 +18,7 @@ import path from 'node:path';
 
 import { GROUPS } from '../../stryker.config.mjs';
 import { writeReport } from './report.mjs';
-import { reportsDir as reports, resultsFromReports, root, writeResults } from './results.mjs';
+import { readResults, reportsDir as reports, resultsFromReports, root, writeResults } from './results.mjs';
 
 const stryker = path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js');
 
@@ -35,10 +35,18 @@ const groups = named.length > 0 ? named : Object.keys(GROUPS);
 
 let child;
 let running;
-/** Keeps what this machine's run of a group found, finished or stopped, in test/mutation/. */
+/**
+ * Keeps what this machine's run of a group found in test/mutation/: a finished run always, a stopped
+ * one only where the group has no finished run yet (a part of a run does not replace a whole one).
+ */
 function saveResults(group) {
 	const results = resultsFromReports(group);
-	if (results) writeResults(results);
+	if (!results) return;
+	if (results.state !== 'finished' && readResults(group)?.state === 'finished') {
+		console.log(`== group "${group}" was stopped: test/mutation/${group}.json keeps its last finished run`);
+		return;
+	}
+	writeResults(results);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
 	process.on(signal, () => {
