@@ -102,7 +102,7 @@ test('without continue-on-fail a rejected item stops the run, naming it and the 
 	expect((await env.api.counts()).total).toBe(10);
 	expect(result.error?.description).toMatch(/10 order\(s\) were created before the run stopped at item 15: item 0 \(/);
 	expect(result.error?.description).toMatch(/^Nothing was created for this item\. /);
-	expect(result.error?.description).toMatch(/19 item\(s\) were not sent/);
+	expect(result.error?.description).toMatch(/ 19 other item\(s\) were not created\.$/);
 });
 
 test('with batches in parallel, a stop names exactly the orders that were created, those in flight included', async () => {

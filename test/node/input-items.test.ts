@@ -96,10 +96,10 @@ test('records already in the API’s shape: the whole item, or one field of it',
 	]);
 });
 
-test('records in the API’s shape under one field: the field name trimmed, and an item whose field holds no order item named by it', async () => {
+test('records in the API’s shape under one field: the field name trimmed; an item whose field holds no order item, or a bad value in it, named by the field', async () => {
 	const result = await runPrintStore({
 		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape', orderItemField: '  payload.order ' },
-		items: [{ payload: { order: crmOrderItem(0) } }, { payload: { order: 'crm-1' } }, { payload: {} }],
+		items: [{ payload: { order: crmOrderItem(0) } }, { payload: { order: 'crm-1' } }, { payload: {} }, { payload: { order: crmOrderItem(3, { Product: { ID: 'p', Quantity: 0 } }) } }],
 		credentials: await credentialsFor(env.sandbox),
 		continueOnFail: true,
 	});
@@ -108,6 +108,7 @@ test('records in the API’s shape under one field: the field name trimmed, and 
 		'crm-0',
 		'Invalid "payload.order (input field)" in item 1: must be a JSON object, got "crm-1"',
 		'Invalid "payload.order (input field)" in item 2: must be a JSON object, got undefined',
+		'Invalid "payload.order (input field).Product.Quantity" in item 3: must be a whole number of at least 1, got 0',
 	]);
 });
 
@@ -129,6 +130,31 @@ test('without Continue On Fail, a bad value stops the run before anything is sen
 	const result = await runPrintStore({ parameters: mapped('create'), items: contacts(3, (index) => (index === 1 ? { address: { zip: { nested: true } } } : {})), credentials: await credentialsFor(env.sandbox) });
 	expect(result.error?.message).toBe('Invalid "address.zip → Recipient.Postalcode" in item 1: must be text, got {"nested":true}');
 	expect(await createRequests()).toEqual([]);
+});
+
+test('errors name what the user set: a fixed value, a list mapped whole (by entry), a part no entry fills (by the input item)', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const run = async (mapping: IDataObject[], items: IDataObject[]) =>
+		(await runPrintStore({ parameters: mapped('getPriceQuote', {}, mapping), items, credentials, continueOnFail: true })).json.map((entry) => entry.error ?? entry.PartnerOrderReference);
+	const withoutQuantity = MAPPING.filter((entry) => entry.orderField !== 'Product.Quantity');
+	expect(await run([...withoutQuantity, fixed('Product.Quantity', 'lots')], contacts(1))).toEqual([
+		'Invalid "fixed value for Product.Quantity" in item 0: must be a whole number of at least 1, got "lots"',
+	]);
+	const others = (index: number) => ({ others: index === 1 ? [{ NameFirst: 'Bo' }, { Nickname: 'Al' }] : [{ NameFirst: 'Bo' }] });
+	expect(await run([...MAPPING, field('Recipients', 'others')], contacts(2, others))).toEqual([
+		'crm-0',
+		expect.stringMatching(/^Invalid "others → Recipients\[1\]\.Nickname" in item 1: is not a field of /),
+	]);
+	const noRecipient = MAPPING.filter((entry) => !entry.orderField.startsWith('Recipient.'));
+	expect(await run(noRecipient, contacts(1))).toEqual(['Invalid "Input Item.Recipient" in item 0: is required']);
+});
+
+test('an Input Field typed with spaces around it is read', async () => {
+	const mapping = MAPPING.map((entry) => (entry.orderField === 'Recipient.NameFirst' ? field('Recipient.NameFirst', '  firstName ') : entry));
+	const result = await runPrintStore({ parameters: mapped('create', {}, mapping), items: contacts(2), credentials: await credentialsFor(env.sandbox) });
+	expect(result.error).toBeUndefined();
+	const sent = (await createRequests())[0].body as { Items: Array<{ Recipient: { NameFirst: string } }> };
+	expect(sent.Items.map((entry) => entry.Recipient.NameFirst)).toEqual(['Customer0', 'Customer1']);
 });
 
 test('a mapping entry without an input field is reported before anything is sent', async () => {

@@ -114,6 +114,25 @@ test('Wait Until Status: bad input names the field and the item; with Continue O
 	expect(unknown.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 });
 
+test('Wait Until Status: statuses typed as text (commas, spaces, empty entries); durations that are no number, below 0 or in an unknown unit are refused by name', async () => {
+	const created = await createOrders(1);
+	const id = String(created.json[0].ID);
+	await env.api.advance(id, { toStatusId: 4 });
+	const credentials = await credentialsFor(env.sandbox);
+	const typed = await runPrintStore({ parameters: waitParameters({ waitFor: '={{ " Shipped , ,Delivered " }}', failOn: '={{ "Cancelled" }}' }), items: [{ id }], credentials });
+	expect(typed.error).toBeUndefined();
+	expect(typed.json[0]).toMatchObject({ orderId: id, outcome: 'reached' });
+	expect((typed.json[0].status as IDataObject).StatusDescription).toBe('Shipped');
+	const refusal = async (extra: IDataObject) =>
+		(await runPrintStore({ parameters: waitParameters(extra), items: [{ id }], credentials, continueOnFail: true })).json[0].error;
+	expect(await refusal({ waitFor: '={{ null }}' })).toBe('Invalid "Wait For" in item 0: pick at least one status to wait for');
+	expect(await refusal({ waitFor: '={{ " , " }}' })).toBe('Invalid "Wait For" in item 0: pick at least one status to wait for');
+	expect(await refusal({ timeLimit: -1 })).toBe('Invalid "Time Limit" in item 0: must be a number of hours, 0 or more');
+	expect(await refusal({ timeLimit: '={{ "soon" }}' })).toBe('Invalid "Time Limit" in item 0: must be a number of hours, 0 or more');
+	expect(await refusal({ timeLimitUnit: '={{ "fortnights" }}' })).toBe('Invalid "Time Limit Unit" in item 0: must be one of seconds, minutes, hours, days');
+	expect(await refusal({ checkEvery: -5, checkEveryUnit: 'minutes' })).toBe('Invalid "Check Every" in item 0: must be a number of minutes, 0 or more');
+});
+
 test('Wait Until Status: a resume address from n8n that is no http(s) URL: nothing waits, and the error says why', async () => {
 	const created = await createOrders(1);
 	const credentials = await credentialsFor(env.sandbox);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/callbackUrls';
-import { InvalidValue, toNodeError } from '../../shared/errors';
+import { ApiFailure, InvalidValue, toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
 import { sendOrderRequest } from '../../shared/transport';
 import { Pacing } from '../../shared/transport/pacing';
@@ -83,10 +83,21 @@ function runSettings(ctx: IExecuteFunctions) {
 	};
 }
 
-function describeCreated(outcomes: Map<number, Outcome>, failedAt: number, total: number): string {
+/**
+ * What a Create that stopped leaves behind, for the stop's error: the orders that exist (to remove
+ * before a rerun), those that may exist (a request that failed after the service may have acted),
+ * and how many items were certainly not created (no request for them succeeded or may have).
+ */
+export function describeCreated(outcomes: Map<number, Outcome>, failedAt: number, total: number): string {
 	const created: string[] = [];
+	const uncertain: number[] = [];
+	let stopMayHaveCreated = false;
 	for (const [itemIndex, outcome] of [...outcomes.entries()].sort((a, b) => a[0] - b[0])) {
 		if ('result' in outcome) created.push(`item ${itemIndex} (${String(outcome.result.OrderNumber ?? outcome.result.ID ?? 'order')})`);
+		else if (!(outcome.error instanceof ApiFailure && outcome.error.mayHaveActed)) continue;
+		// The stopping item's own error already says its order may exist.
+		else if (itemIndex === failedAt) stopMayHaveCreated = true;
+		else uncertain.push(itemIndex);
 	}
 	const unsent = total - outcomes.size;
 	const parts = [];
@@ -95,10 +106,13 @@ function describeCreated(outcomes: Map<number, Outcome>, failedAt: number, total
 		parts.push(
 			`${created.length} order(s) were created before the run stopped at item ${failedAt}: ${shown}. Remove those items before running again, or they will be ordered twice. Turn on "Continue On Fail" to get one output item per input item instead.`,
 		);
-	} else {
+	} else if (uncertain.length === 0 && !stopMayHaveCreated) {
 		parts.push('No order was created.');
 	}
-	if (unsent > 0) parts.push(`${unsent} item(s) were not sent.`);
+	if (uncertain.length) {
+		parts.push(`The service may have created the orders of item(s) ${uncertain.join(', ')}: their request failed without an answer. Look for them in the store before running them again.`);
+	}
+	if (unsent > 0) parts.push(`${unsent} other item(s) were not created.`);
 	return parts.join(' ');
 }
 
