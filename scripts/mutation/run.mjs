@@ -4,7 +4,7 @@
  *
  *   npm run mutate                  every group (guarantees, trigger, orders, shared, actions, wait)
  *   npm run mutate -- trigger       one group (or several, by name)
- *   npm run mutate -- --report      only rewrite test/MUTATION.md from test/mutation/
+ *   npm run mutate -- --report      keep this machine's results in test/mutation/, rewrite test/MUTATION.md
  *
  * Each group keeps its own report and incremental file under reports/mutation/ (on this machine:
  * a rerun here retests only mutants whose code or tests changed), and, when its run ends or is
@@ -95,6 +95,10 @@ if (!reportOnly) {
 		saveResults(group);
 	}
 }
+
+// --report: first keep the results of groups run on this machine (a run stopped by a crash, or one
+// started before scripts/mutation/ changed), then rewrite test/MUTATION.md.
+if (reportOnly) for (const group of groups) saveResults(group);
 
 const { total, survivors, groupsMissing } = writeReport();
 const unexplained = survivors.filter((survivor) => !survivor.why).length;
