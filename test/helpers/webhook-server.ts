@@ -41,12 +41,22 @@ export function parseBody(raw: Buffer, contentType: string): unknown {
 	return text;
 }
 
+/** The query as Express parses it for n8n: a name given more than once becomes a list of its values. */
+function queryOf(params: URLSearchParams): Record<string, string | string[]> {
+	const query: Record<string, string | string[]> = {};
+	for (const name of new Set(params.keys())) {
+		const values = params.getAll(name);
+		query[name] = values.length > 1 ? values : values[0];
+	}
+	return query;
+}
+
 export interface WebhookCall {
 	url: URL;
 	response: http.ServerResponse;
 	res: ExpressLikeResponse;
 	/** The request as n8n hands it to a node, with these path parameters. */
-	request(params: Record<string, string>): http.IncomingMessage & { params: Record<string, string>; query: Record<string, string>; body: unknown; rawBody: Buffer };
+	request(params: Record<string, string>): http.IncomingMessage & { params: Record<string, string>; query: Record<string, string | string[]>; body: unknown; rawBody: Buffer };
 }
 
 /**
@@ -70,7 +80,7 @@ export async function serveLikeN8n(handle: (call: WebhookCall) => Promise<void>)
 				request: (params) =>
 					Object.assign(incoming, {
 						params,
-						query: Object.fromEntries(url.searchParams),
+						query: queryOf(url.searchParams),
 						body: parseBody(raw, String(incoming.headers['content-type'] ?? '')),
 						rawBody: raw,
 					}),
