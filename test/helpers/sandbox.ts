@@ -71,3 +71,13 @@ export function crmOrderItem(index: number, overrides: Record<string, unknown> =
 		...overrides,
 	};
 }
+
+/** Price or Create parameters reading each input item's `storeId` and `order` (an order item, as JSON). */
+export const fromItems = (operation: string, options: Record<string, unknown> = {}) => ({
+	resource: 'order',
+	operation,
+	storeId: '={{ $json.storeId }}',
+	inputMode: 'json',
+	orderItemJson: '={{ JSON.stringify($json.order) }}',
+	options,
+});

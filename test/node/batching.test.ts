@@ -3,18 +3,9 @@
  * input items, rejected batches narrowed to the items at fault, nothing created twice.
  */
 import { runPrintStore } from '../helpers/engine';
-import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+import { credentialsFor, crmOrderItem, fromItems, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
-
-const fromItems = (operation: string, options: Record<string, unknown> = {}) => ({
-	resource: 'order',
-	operation,
-	storeId: '={{ $json.storeId }}',
-	inputMode: 'json',
-	orderItemJson: '={{ JSON.stringify($json.order) }}',
-	options,
-});
 
 const records = (count: number, bad: Record<number, Record<string, unknown>> = {}) =>
 	Array.from({ length: count }, (_, index) => ({

@@ -7,20 +7,11 @@
 import * as workflow from 'n8n-workflow';
 
 import { runPrintStore } from '../helpers/engine';
-import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+import { credentialsFor, crmOrderItem, fromItems as parameters, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
 
 const BAD_PRODUCT = { Product: { ID: 'no-such-product', Quantity: 1 } };
-
-const parameters = (operation: string, options: Record<string, unknown> = {}) => ({
-	resource: 'order',
-	operation,
-	storeId: '={{ $json.storeId }}',
-	inputMode: 'json',
-	orderItemJson: '={{ JSON.stringify($json.order) }}',
-	options,
-});
 
 const records = (count: number, badAt: number[] = [], extra: (index: number) => Record<string, unknown> = () => ({})) =>
 	Array.from({ length: count }, (_, index) => ({
