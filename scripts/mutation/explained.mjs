@@ -1809,4 +1809,231 @@ export const explained = [
 		line: "if (!isTest(ctx)) {",
 		why: "killed by test/trigger/receive-edges.test.ts (\"Listen for test event\" registers nothing for Create and leaves the production registration alone), written after this run reached it; the next run re-tests it.",
 	},
+	// Reasons and tests for the survivors of the shared run of 2026-11-24 (23 min on an idle machine).
+	{
+		file: "nodes/shared/callbackRegistry.ts",
+		line: "if (!entries || typeof entries !== 'object') return [];",
+		why: "equivalent mutant: a registry that is text or a number has no entries that are objects, and the filter below drops every other entry, so the result is [] either way.",
+	},
+	{
+		file: "nodes/shared/displayOptions.ts",
+		line: "? { hide: { ...property.displayOptions?.hide, ...displayOptions.hide } }",
+		why: "no field of this package has hide conditions and no operation adds any, so the merge of hide conditions never runs (it keeps showFor correct for one that will).",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "const response: IDataObject = { status: facts.status ?? null, messages: facts.serviceMessages };",
+		why: "killed by test/unit/failure-facts.test.ts (the error's response: status (or null) and the service's messages), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "const httpCode = facts.status !== undefined ? String(facts.status) : undefined;",
+		mutator: "ConditionalExpression",
+		replacement: "false",
+		why: "equivalent mutant: n8n's NodeApiError takes the HTTP code from the response's status when none is given, so the code comes out the same.",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "const httpCode = facts.status !== undefined ? String(facts.status) : undefined;",
+		why: "killed by test/unit/failure-facts.test.ts (a failure without an HTTP status has no HTTP code), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "if (more.length > 0) parts.push(`Service says:",
+		why: "killed by test/unit/failure-facts.test.ts (a lone service message of a refused item is not repeated), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "if (facts.serviceMessages.length) parts.push(`Service says:",
+		why: "killed by test/unit/failure-facts.test.ts (no \"Service says\" without service messages), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "if (failure.attempts > 1) parts.push(`Gave up after",
+		why: "killed by test/unit/failure-facts.test.ts (one attempt is not \"gave up\"), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "if (error instanceof ItemProblem) {",
+		why: "killed by test/unit/failure-facts.test.ts (an item problem keeps its own help text, the note after it), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/errors.ts",
+		line: "if (note) error.description = withNote(error.description ?? '');",
+		why: "equivalent mutant: without a note withNote() returns the description unchanged, so setting it again changes nothing but an absent description into an empty one, which n8n shows alike.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "while (current && typeof current === 'object' && !seen.has(current) && links.length < 8) {",
+		code: "links.length < 8",
+		why: "killed by test/unit/failure-facts.test.ts (no more than 8 links are read), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "while (current && typeof current === 'object' && !seen.has(current) && links.length < 8) {",
+		why: "equivalent mutant: a cause that is no object (text, a number) has no code, message, answer or cause to read, so walking into it adds nothing.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (typeof value !== 'string' && typeof value !== 'number') return undefined;",
+		why: "killed by test/unit/failure-facts.test.ts (Retry-After: a number, a boolean or a list), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;",
+		mutator: "EqualityOperator",
+		why: "equivalent mutant: \"0\" read as a date is long past, which also gives 0 ms.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;",
+		why: "killed by test/unit/failure-facts.test.ts (Retry-After: infinite and negative numbers), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "return typeof value === 'object' && value !== null && !Array.isArray(value);",
+		why: "killed by test/unit/failure-facts.test.ts (nulls where objects may be: _meta, error, list entries), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (typeof value === 'string') return value.trim() ? [value] : [];",
+		why: "killed by test/unit/failure-facts.test.ts (blank messages in a list are left out), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "texts(entry).map((text) => (field && !text.includes(field)",
+		why: "killed by test/unit/failure-facts.test.ts (a field-keyed list with an empty key; a message that already names its field), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "found.push(...texts(prop(data, 'Messages')));",
+		why: "killed by test/unit/failure-facts.test.ts (top-level Messages), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "for (const name of ['message', 'error_description', 'detail', 'title'])",
+		why: "killed by test/unit/failure-facts.test.ts (problem+json title and detail), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "const error = prop(data, 'error');",
+		why: "killed by test/unit/failure-facts.test.ts (OAuth2 error code alone), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "else if (found.length === 0) found.push(...texts(error));",
+		why: "killed by test/unit/failure-facts.test.ts (OAuth2 error code alone, and beside its description), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "const trimmed = body.trim();",
+		why: "killed by test/unit/failure-facts.test.ts (text around JSON), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "body = trimmed.startsWith('{') || trimmed.startsWith('[')",
+		mutator: "ConditionalExpression",
+		why: "equivalent mutant: text that is no JSON fails to parse and is kept as text by the catch, the same as when it is not tried.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "body = trimmed.startsWith('{') || trimmed.startsWith('[')",
+		why: "killed by test/unit/failure-facts.test.ts (a JSON list; text that starts like JSON but is not), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "body = trimmed;",
+		why: "killed by test/unit/failure-facts.test.ts (text that starts like JSON but is not is kept, trimmed), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "} catch {",
+		why: "killed by test/unit/failure-facts.test.ts (text that starts like JSON but is not is kept, trimmed), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "const found = typeof body === 'string' ? texts(body)",
+		why: "equivalent mutant: a body that is neither text, a list nor an object (a number, true) has no words to read.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "return found.slice(0, MAX_MESSAGES).map((text)",
+		why: "killed by test/unit/failure-facts.test.ts (at most 50 messages of at most 500 characters each), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');",
+		why: "killed by test/unit/failure-facts.test.ts (an empty secret removes nothing), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "return hideSecretsInText(out.replace(/Bearer\\s+",
+		why: "killed by test/unit/failure-facts.test.ts (bearer tokens go whatever the spacing), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "let serviceMessages: string[] = [];",
+		why: "killed by test/unit/failure-facts.test.ts (a failure without an answer has no service messages), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (status === undefined && response && typeof response.status === 'number') {",
+		why: "killed by test/unit/failure-facts.test.ts (the first answer in the chain counts), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (code === undefined && typeof link.code === 'string' && /^[A-Z_]+$/.test(link.code)) code = link.code;",
+		why: "killed by test/unit/failure-facts.test.ts (only an all-capitals code counts as a network code), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (firstMessage === undefined && typeof link.message === 'string') firstMessage = link.message;",
+		why: "killed by test/unit/failure-facts.test.ts (the first message is the reason), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (status === undefined) {",
+		why: "killed by test/unit/failure-facts.test.ts (n8n's httpCode counts only when no answer is attached), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "const httpCode = links.map((link) => Number(link.httpCode)).find((n) => Number.isInteger(n) && n > 0);",
+		why: "killed by test/unit/failure-facts.test.ts (n8n's httpCode: the first whole number above 0), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (httpCode) status = httpCode;",
+		replacement: "true",
+		why: "equivalent mutant: without an HTTP code, status is set to undefined, which it already is.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (httpCode) status = httpCode;",
+		why: "killed by test/unit/failure-facts.test.ts (n8n's httpCode counts when no answer is attached), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "const reason = code ?? (firstMessage ? redact(firstMessage, secrets).slice(0, 200) : 'unknown error');",
+		why: "killed by test/unit/failure-facts.test.ts (a reason is cut at 200 characters; none at all is \"unknown error\"), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "return facts.status === undefined && facts.code !== undefined && NOT_SENT_CODES.has(facts.code);",
+		why: "killed by test/unit/failure-facts.test.ts (an answer with a status is never read by its code), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "if (facts.status === 502 || facts.status === 504) return true;",
+		why: "killed by test/unit/failure-facts.test.ts (504 is gateway trouble like 502), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "return facts.status === undefined && facts.code !== undefined && BROKEN_CODES.has(facts.code);",
+		why: "killed by test/unit/failure-facts.test.ts (an answer with a status is never read by its code; a failure with neither is not transient), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/shared/transport/failures.ts",
+		line: "return facts.status >= 500 || facts.status === 408;",
+		why: "killed by test/unit/failure-facts.test.ts (408: a write may have acted), written after this run reached it; the next run re-tests it.",
+	},
 ];
