@@ -2036,4 +2036,25 @@ export const explained = [
 		line: "return facts.status >= 500 || facts.status === 408;",
 		why: "killed by test/unit/failure-facts.test.ts (408: a write may have acted), written after this run reached it; the next run re-tests it.",
 	},
+	// Wait Until Status survivors of the actions run of 2026-11-24.
+	{
+		file: "nodes/PrintStore/actions/order/waitForStatus.operation.ts",
+		line: "failOn: statuses(ctx, 'failOn', 'Fail On', itemIndex, false),",
+		why: "killed by test/node/wait-for-status.test.ts (an order already at a Fail On status comes out failed; Fail On can be left empty), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: "nodes/PrintStore/actions/order/waitForStatus.operation.ts",
+		line: "if (settlement || Date.parse(plan.timeLimit) <= now) {",
+		why: "equivalent in outcome: with the time limit already reached, the wait path's first check finds it passed and outputs every item timed out, as this shortcut does at once (test/node/wait-for-status.test.ts, a time limit of 0, passes either way); the shortcut only spares putting the execution to wait.",
+	},
+	{
+		file: "nodes/PrintStore/actions/order/waitForStatus.operation.ts",
+		line: "const latest = Math.max(...waiting.map(({ plan }) => Date.parse(plan.timeLimit)));",
+		why: "not tested: only time limits that differ per item (by expression) tell the earliest from the latest, and only a real n8n runs the wait to its end (test/e2e/wait-for-status.test.ts uses one limit).",
+	},
+	{
+		file: "nodes/PrintStore/actions/order/waitForStatus.operation.ts",
+		line: "stackEntry.data = { ...stackEntry.data, main: [pending] };",
+		why: "only a real n8n resumes a waiting execution and reads its plans from these pending items: test/e2e/wait-for-status.test.ts fails without them (n8n's engine in the fast suites never resumes).",
+	},
 ];

@@ -133,6 +133,23 @@ test('Wait Until Status: statuses typed as text (commas, spaces, empty entries);
 	expect(await refusal({ checkEvery: -5, checkEveryUnit: 'minutes' })).toBe('Invalid "Check Every" in item 0: must be a number of minutes, 0 or more');
 });
 
+test('Wait Until Status: an order already at a Fail On status comes out failed at once; Fail On can be left empty', async () => {
+	const created = await createOrders(2);
+	const [failed, shipped] = created.json.map((order) => String(order.ID));
+	await env.api.advance(failed, { fail: true });
+	await env.api.advance(shipped, { toStatusId: 4 });
+	const credentials = await credentialsFor(env.sandbox);
+	const result = await runPrintStore({ parameters: waitParameters({ waitFor: ['Delivered'], failOn: ['Failed'] }), items: [{ id: failed }], credentials });
+	expect(result.json[0]).toMatchObject({ orderId: failed, outcome: 'failed', resumedBy: 'alreadyThere' });
+	expect((result.json[0].status as IDataObject).StatusDescription).toBe('Failed');
+	// Shipped is a Fail On status by expression here: the wait ends at once, failed.
+	const typed = await runPrintStore({ parameters: waitParameters({ failOn: '={{ "Shipped" }}' }), items: [{ id: shipped }], credentials });
+	expect(typed.json[0]).toMatchObject({ orderId: shipped, outcome: 'failed' });
+	// No Fail On at all is allowed: a time limit of 0 then ends the wait with the order as it is.
+	const none = await runPrintStore({ parameters: waitParameters({ failOn: '={{ [] }}', timeLimit: 0 }), items: [{ id: shipped }], credentials });
+	expect(none.json[0]).toMatchObject({ orderId: shipped, outcome: 'timedOut' });
+});
+
 test('Wait Until Status: a resume address from n8n that is no http(s) URL: nothing waits, and the error says why', async () => {
 	const created = await createOrders(1);
 	const credentials = await credentialsFor(env.sandbox);
