@@ -3,6 +3,8 @@
  * and whether a request is sent again: which link of an error chain counts, codes and HTTP codes,
  * Retry-After values, the service's words in every body shape, limits on them, and secrets.
  */
+import type { NodeApiError } from 'n8n-workflow';
+
 import { ApiFailure, ItemProblem, toNodeError } from '../../nodes/shared/errors';
 import { describeFailure, isAmbiguous, isProvenUnprocessed, isTransient, parseRetryAfter, serviceMessagesFrom } from '../../nodes/shared/transport/failures';
 
@@ -124,9 +126,10 @@ describe('secrets', () => {
 describe('the error users see', () => {
 	test('a failure without an HTTP status has no HTTP code; one with a status has it as text', () => {
 		const offline = toNodeError(node, new ApiFailure('user.getCurrent', { code: 'ECONNREFUSED', serviceMessages: [], reason: 'ECONNREFUSED' }, 6, false), 0);
-		expect([offline.httpCode, (offline as { errorResponse?: unknown }).errorResponse]).toEqual([null, { status: null, messages: [] }]);
+		const { httpCode, errorResponse } = offline as NodeApiError;
+		expect([httpCode, errorResponse]).toEqual([null, { status: null, messages: [] }]);
 		const refused = toNodeError(node, new ApiFailure('user.getCurrent', { status: 401, serviceMessages: ['no'], reason: '401' }, 1, false), 0);
-		expect([refused.httpCode, (refused as { errorResponse?: unknown }).errorResponse]).toEqual(['401', { status: 401, messages: ['no'] }]);
+		expect([(refused as NodeApiError).httpCode, (refused as NodeApiError).errorResponse]).toEqual(['401', { status: 401, messages: ['no'] }]);
 	});
 
 	test('one attempt is not "gave up"; a lone service message of a refused item is not repeated', () => {
