@@ -111,6 +111,11 @@ test('other spellings of the same fields: ProductId, ProofURL, any letter case; 
 	expect(one({ OrderID: 'ord_4', StatusID: 4, statusid: 9 }).StatusID).toBe(4);
 });
 
+test('epoch seconds with a fraction, as text, keep their milliseconds', () => {
+	expect(one({ OrderID: 'o', StatusID: 4, Timestamp: '1763967600.125' }).Timestamp).toBe('2025-11-24T07:00:00.125Z');
+	expect(one({ OrderID: 'o', StatusID: 4, Timestamp: '1763967600.5' }).Timestamp).toBe('2025-11-24T07:00:00.500Z');
+});
+
 test('status IDs: whole numbers (signs included) become numbers; anything else is kept as text', () => {
 	expect(one({ OrderID: 'o', StatusID: '12' }).StatusID).toBe(12);
 	expect(one({ OrderID: 'o', StatusID: '-1' }).StatusID).toBe(-1);
@@ -218,7 +223,10 @@ describe('hostile payloads are refused wherever they hide', () => {
 		let nested: unknown = 5;
 		for (let level = 0; level < 33; level++) nested = [nested];
 		expect(refusal(nested)).toBe('accepted');
-		let inObject: unknown = { value: 5 };
+		let nullInside: unknown = null;
+		for (let level = 0; level < 33; level++) nullInside = [nullInside];
+		expect(refusal(nullInside)).toBe('accepted');
+		let inObject: unknown = { value: 5, nothing: null };
 		for (let level = 0; level < 32; level++) inObject = { inner: inObject };
 		expect(refusal(inObject)).toBe('accepted');
 	});
