@@ -31,7 +31,7 @@ export function currentSource(file) {
 }
 
 /** The mutated code, on one line. */
-export function originalText(source, location) {
+function originalText(source, location) {
 	const lines = source.split('\n');
 	const { start, end } = location;
 	let text;
@@ -115,7 +115,7 @@ export function resultsFromReports(group) {
 	return { group, state: 'stopped', started: partial.started ?? meta.started, lastResult: partial.last, concurrency: meta.concurrency ?? 2, files };
 }
 
-export function resultsFile(group) {
+function resultsFile(group) {
 	return path.join(resultsDir, `${group}.json`);
 }
 

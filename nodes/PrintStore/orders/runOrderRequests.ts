@@ -93,10 +93,13 @@ export function describeCreated(outcomes: Map<number, Outcome>, failedAt: number
 	const uncertain: number[] = [];
 	let stopMayHaveCreated = false;
 	for (const [itemIndex, outcome] of [...outcomes.entries()].sort((a, b) => a[0] - b[0])) {
-		if ('result' in outcome) created.push(`item ${itemIndex} (${String(outcome.result.OrderNumber ?? outcome.result.ID ?? 'order')})`);
-		else if (!(outcome.error instanceof ApiFailure && outcome.error.mayHaveActed)) continue;
+		if ('result' in outcome) {
+			created.push(`item ${itemIndex} (${String(outcome.result.OrderNumber ?? outcome.result.ID ?? 'order')})`);
+			continue;
+		}
+		if (!(outcome.error instanceof ApiFailure && outcome.error.mayHaveActed)) continue;
 		// The stopping item's own error already says its order may exist.
-		else if (itemIndex === failedAt) stopMayHaveCreated = true;
+		if (itemIndex === failedAt) stopMayHaveCreated = true;
 		else uncertain.push(itemIndex);
 	}
 	const unsent = total - outcomes.size;
