@@ -64,6 +64,21 @@ export default [
 			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
 		},
 	},
+	// Each node's folder is its own: what both nodes use lives in nodes/shared/. An import from one
+	// node's folder into the other's, at any depth of '../', would let a change to one node silently
+	// change the other.
+	{
+		files: ['nodes/PrintStore/**/*.ts'],
+		rules: {
+			'no-restricted-imports': ['error', { patterns: [{ group: ['**/PrintStoreTrigger', '**/PrintStoreTrigger/**'], message: 'The Print Store node must not import from the trigger\'s folder: move what both use to nodes/shared/.' }] }],
+		},
+	},
+	{
+		files: ['nodes/PrintStoreTrigger/**/*.ts'],
+		rules: {
+			'no-restricted-imports': ['error', { patterns: [{ group: ['**/PrintStore', '**/PrintStore/**'], message: 'The Print Store Trigger must not import from the action node\'s folder: move what both use to nodes/shared/.' }] }],
+		},
+	},
 	{ ...communityNodes.configs.recommended, files: [...published, 'package.json'] },
 	{
 		files: ['package.json'],

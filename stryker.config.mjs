@@ -36,7 +36,8 @@ const GUARANTEES = [
 	'nodes/shared/operations.ts',
 	'nodes/shared/transport/index.ts',
 	'nodes/shared/transport/pacing.ts',
-	'nodes/shared/callbackUrls.ts',
+	'nodes/shared/callbacks/urls.ts',
+	'nodes/shared/callbacks/secrets.ts',
 ];
 /**
  * The groups `npm run mutate` runs one after the other, each with its own report and incremental

@@ -16,6 +16,14 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 
 	documentationUrl = 'https://github.com/print-store/n8n-nodes-print-store#credentials';
 
+	/**
+	 * Only the package's own nodes (and their AI-tool variants) may use it. n8n's OAuth2 requests do
+	 * not apply a credential's `authenticate`, so in the HTTP Request node it would send no
+	 * subscription key and every call would get 401: n8n 2.x then neither offers it there nor lets
+	 * another node decrypt it. (n8n 1.x does not know this setting: README, Credentials.)
+	 */
+	restrictToSupportedNodes = true as const;
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'API Base URL',

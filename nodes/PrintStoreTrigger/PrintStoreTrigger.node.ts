@@ -9,7 +9,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { register, registrationExists, unregister } from './registration';
 import { KNOWN_STATUSES } from './webhook/filter';
-import { emit, readEvents, readPayload, refuse, selectEvents } from './webhook/receive';
+import { refuse } from '../shared/callbacks/answer';
+import { readPayload } from '../shared/callbacks/read';
+import { emit, readEvents, selectEvents } from './webhook/receive';
 import { CALLBACK_WEBHOOKS } from './webhook/routes';
 import { checkSecret } from './webhook/secret';
 

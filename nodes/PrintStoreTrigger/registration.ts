@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { registerCallbacks, unregisterCallbacks } from '../shared/callbackRegistry';
-import { withSecretQuery } from '../shared/callbackUrls';
+import { secretsMatch } from '../shared/callbacks/secrets';
+import { withSecretQuery } from '../shared/callbacks/urls';
 import { forgetSharedEvents, forgetTrigger } from './webhook/dedupe';
 import { pathFormUrl } from './webhook/routes';
 import type { Registration } from './webhook/secret';
-import { fixedSecret, registrationKey, secretsMatch } from './webhook/secret';
+import { fixedSecret, registrationKey } from './webhook/secret';
 
 /**
  * The trigger's lifecycle. On activation it makes a secret (or takes the fixed one), keeps its

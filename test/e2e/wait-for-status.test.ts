@@ -16,6 +16,10 @@ import { describeE2E, e2e } from './helpers/harness';
 type Json = Record<string, unknown>;
 const CREATE = 'Create orders';
 const WAIT = 'Wait until delivered';
+const THEN = 'Then wait until delivered';
+const LOOP = 'Loop over orders';
+/** The fields an output item of Wait Until Status has (README, Waiting), whichever way the wait ended. */
+const DOCUMENTED = ['error', 'failOn', 'orderId', 'orderNumber', 'outcome', 'resumedBy', 'status', 'statusHistory', 'storeId', 'timeLimit', 'waitedFor'];
 const STATUSES = ['Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
 
 const order = (reference: string) => ({
@@ -26,8 +30,31 @@ const order = (reference: string) => ({
 	},
 });
 
-/** Manual trigger → items → Create (resume address as callback) → Wait Until Status. */
-async function createAndWaitWorkflow(title: string, count: number, wait: Json) {
+const waitNode = (name: string, x: number, parameters: Json) => ({
+	id: randomUUID(),
+	name,
+	type: PRINT_STORE_TYPE,
+	typeVersion: 1,
+	position: [x, 0],
+	parameters: {
+		resource: 'order',
+		operation: 'waitForStatus',
+		storeId: e2e().state.sandbox.storeId,
+		orderId: { __rl: true, mode: 'id', value: '={{ $json.orderId ?? $json.ID }}' },
+		waitFor: ['Delivered'],
+		...parameters,
+	},
+	credentials: { [CREDENTIAL_TYPE]: e2e().state.credential },
+});
+
+const link = (to: string, index = 0) => [{ node: to, type: 'main', index }];
+
+/**
+ * Manual trigger → items → Create (resume address as callback) → Wait Until Status, and then, when
+ * `shape` says so, a second Wait Until Status after it (`then`), or the wait inside a Loop Over Items
+ * of one order per round (`loop`).
+ */
+async function createAndWaitWorkflow(title: string, count: number, wait: Json, shape: { then?: Json; loop?: boolean } = {}) {
 	const { client, state } = e2e();
 	const run = randomUUID().slice(0, 8);
 	const references = Array.from({ length: count }, (_, index) => `wait-${run}-${index}`);
@@ -46,23 +73,24 @@ async function createAndWaitWorkflow(title: string, count: number, wait: Json) {
 			options: { batchSize: 10 },
 		},
 	});
-	built.workflow.nodes.push({
-		id: randomUUID(),
-		name: WAIT,
-		type: PRINT_STORE_TYPE,
-		typeVersion: 1,
-		position: [880, 0],
-		parameters: {
-			resource: 'order',
-			operation: 'waitForStatus',
-			storeId: state.sandbox.storeId,
-			orderId: { __rl: true, mode: 'id', value: '={{ $json.ID }}' },
-			waitFor: ['Delivered'],
-			...wait,
-		},
-		credentials: { [CREDENTIAL_TYPE]: state.credential },
-	});
-	(built.workflow.connections as Record<string, unknown>)[CREATE] = { main: [[{ node: WAIT, type: 'main', index: 0 }]] };
+	const nodes = built.workflow.nodes as unknown[];
+	const connections = built.workflow.connections as Record<string, unknown>;
+	nodes.push(waitNode(WAIT, 1100, wait));
+	if (shape.loop) {
+		nodes.push(
+			{ id: randomUUID(), name: LOOP, type: 'n8n-nodes-base.splitInBatches', typeVersion: 3, position: [880, 0], parameters: { batchSize: 1, options: {} } },
+			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [1100, 200], parameters: {} },
+		);
+		connections[CREATE] = { main: [link(LOOP)] };
+		connections[LOOP] = { main: [link('Done'), link(WAIT)] };
+		connections[WAIT] = { main: [link(LOOP)] };
+	} else {
+		connections[CREATE] = { main: [link(WAIT)] };
+	}
+	if (shape.then) {
+		nodes.push(waitNode(THEN, 1320, shape.then));
+		connections[WAIT] = { main: [link(THEN)] };
+	}
 	const saved = await client.createWorkflow(built.workflow);
 	const executionId = await client.startManualRun(saved.id, built.triggerName);
 	return { workflowId: saved.id, executionId, references };
@@ -114,8 +142,21 @@ function expectDelivered(execution: Execution, created: Json[], resumedBy: strin
 		expect((item.status as Json).StatusDescription).toBe('Delivered');
 		expect((item.statusHistory as Json[]).map((record) => record.StatusDescription)).toEqual(STATUSES);
 		expect(item.error).toBeUndefined();
-		expect(item).not.toHaveProperty('waitPlan');
+		expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
 	}
+}
+
+/** Waits until the execution is waiting at `node` for the `run`-th time (1 for its first wait there). */
+async function untilWaitingAt(executionId: string, node: string, run: number): Promise<Execution> {
+	return await waitFor(
+		`execution ${executionId} to wait at "${node}" (run ${run})`,
+		async () => {
+			const execution = await executionStatus(executionId);
+			if (execution.status === 'error' || execution.status === 'success') throw new Error(`execution ${executionId} ended "${execution.status}" instead of waiting at "${node}"`);
+			return execution.status === 'waiting' && execution.data?.resultData?.lastNodeExecuted === node && nodeRuns(execution, node).length === run ? execution : undefined;
+		},
+		{ timeoutMs: 120_000, intervalMs: 250 },
+	);
 }
 
 describeE2E('Order > Wait Until Status in a real n8n', () => {
@@ -232,5 +273,50 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 		expect(nodeOutput(execution, WAIT).map((item) => item.outcome)).toEqual(['reached', 'reached']);
 		// After the resume, the address resumes nothing more.
 		expect([404, 409]).toContain(await post(real, replay.body as Json));
+	}, 300_000);
+
+	// An execution that waits more than once: each wait is resumed by its own callbacks (or, when the
+	// service drops them, its own checks), in sequence and in a loop.
+	for (const by of ['callback', 'check'] as const) {
+		test(`two waits in a row (Shipped, then Delivered), each resumed by ${by === 'callback' ? 'the callbacks' : 'its checks, callbacks dropped'}`, async () => {
+			if (by === 'check') await e2e().sandbox.setProfiles(['drop-callbacks']);
+			const every = by === 'check' ? { checkEvery: 3, checkEveryUnit: 'seconds' } : { checkEvery: 1, checkEveryUnit: 'hours' };
+			const { executionId } = await createAndWaitWorkflow(`two waits, ${by}`, 3, { waitFor: ['Shipped'], timeLimit: 10, timeLimitUnit: 'minutes', ...every }, {
+				then: { waitFor: ['Delivered'], timeLimit: 10, timeLimitUnit: 'minutes', ...every },
+			});
+			const created = await untilWaiting(executionId);
+			const ids = created.map((entry) => String(entry.ID));
+			for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 4 });
+			// The first wait resumed; the execution now waits at the second one.
+			const between = await untilWaitingAt(executionId, THEN, 1);
+			expect(nodeOutput(between, WAIT).map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(
+				ids.map((id) => [id, 'reached', 'Shipped', by]),
+			);
+			for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 5 });
+			const execution = await finished(executionId);
+			expect(execution.status).toBe('success');
+			expect([nodeRuns(execution, WAIT).length, nodeRuns(execution, THEN).length]).toEqual([1, 1]);
+			const out = nodeOutput(execution, THEN);
+			expect(out.map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'Delivered', by]));
+			for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
+		}, 300_000);
+	}
+
+	test('a wait inside Loop Over Items, one order per round: each of 3 rounds waits and is resumed by its order\'s callback', async () => {
+		const { executionId } = await createAndWaitWorkflow('loop', 3, { timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' }, { loop: true });
+		const created = await untilWaiting(executionId);
+		const ids = created.map((entry) => String(entry.ID));
+		for (const [round, id] of ids.entries()) {
+			await untilWaitingAt(executionId, WAIT, round + 1);
+			await e2e().sandbox.advance(id, { toStatusId: 5 });
+		}
+		const execution = await finished(executionId);
+		expect(execution.status).toBe('success');
+		const rounds = nodeRuns(execution, WAIT);
+		expect(rounds).toHaveLength(3);
+		expect(rounds.map((run) => (run.data?.main?.[0] ?? []).map((item) => [item.json.orderId, item.json.outcome, item.json.resumedBy]))).toEqual(
+			ids.map((id) => [[id, 'reached', 'callback']]),
+		);
+		expect(nodeOutput(execution, 'Done').map((item) => item.orderId)).toEqual(ids);
 	}, 300_000);
 });

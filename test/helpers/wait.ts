@@ -28,11 +28,17 @@ export interface WaitHost {
 	/** `<base>/webhook-waiting/<execution ID>/print-store-status`, without any query. */
 	address: string;
 	post(query: string, body: unknown): Promise<ResumeCall>;
+	/**
+	 * The same execution, now waiting at a later wait (the node given, by default the same one: a
+	 * second round of a loop, or after a restart) with these items on its stack.
+	 */
+	waitAgain(pending: INodeExecutionData[], nodeName?: string): void;
 	close(): Promise<void>;
 }
 
 export async function startWaitHost(options: { pending: INodeExecutionData[]; credentials: StoredCredentials; parameters?: IDataObject }): Promise<WaitHost> {
-	const node: INode = {
+	let pending = options.pending;
+	let node: INode = {
 		id: randomUUID(),
 		name: 'Wait Until Status',
 		type: PRINT_STORE_TYPE,
@@ -41,7 +47,8 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 		parameters: { resource: 'order', operation: 'waitForStatus', ...options.parameters },
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } },
 	};
-	const workflow = new Workflow({ id: 'wf-wait', name: 'Wait test', nodes: [node], connections: {}, active: false, nodeTypes });
+	const later: INode = { ...node, id: randomUUID(), name: 'Wait Until Delivered' };
+	const workflow = new Workflow({ id: 'wf-wait', name: 'Wait test', nodes: [node, later], connections: {}, active: false, nodeTypes });
 	const executionId = `wait-${randomUUID()}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-wait', name: 'Wait test', nodes: [node], connections: {} } as never);
 
@@ -52,7 +59,7 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 		}
 		// A fresh copy of the waiting execution for every call, as n8n loads it from the database.
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node, data: { main: [structuredClone(options.pending)] }, source: null }] },
+			executionData: { nodeExecutionStack: [{ node, data: { main: [structuredClone(pending)] }, source: null }] },
 		});
 		const context = new WebhookContext(
 			workflow,
@@ -95,6 +102,14 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 			});
 			const answer = (await response.json().catch(() => null)) as IDataObject | null;
 			return { status: response.status, answer, resumedWith: resumed.get(response.headers.get('x-call') ?? '') };
+		},
+		waitAgain(items, nodeName) {
+			pending = items;
+			if (nodeName !== undefined) {
+				const found = workflow.getNode(nodeName);
+				if (!found) throw new Error(`No node "${nodeName}" in the wait test workflow`);
+				node = found;
+			}
 		},
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()));

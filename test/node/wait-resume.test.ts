@@ -118,7 +118,48 @@ test('when every order is settled the execution resumes once: one item per pendi
 
 	// Resumed: later calls to this execution resume nothing more.
 	const again = await host.post(query, callback(ids[2], 5, 'Delivered'));
-	expect([again.status, again.answer, again.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'The execution has resumed already' }, undefined]);
+	expect([again.status, again.answer, again.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'This wait has resumed already' }, undefined]);
+});
+
+/*
+ * An execution waits more than once: Create → Wait (Shipped) → Wait (Delivered), a wait inside a
+ * loop, or the same wait again after an n8n restart. Each wait is resumed by its own calls: what
+ * a call decides rests on the wait the execution is at, never on a memory of this process that
+ * the execution "has resumed". (Keyed by the execution alone, every call of the second wait was
+ * answered 409 and only n8n's timer ended it, days later, with the orders timed out.)
+ */
+describe('an execution that waits again', () => {
+	test('a second wait at another node is resumed by its own callbacks after the first resumed', async () => {
+		const [id] = await createOrders(1);
+		await env.api.advance(id, { toStatusId: 4 });
+		const { host, query } = await waitingFor([pendingItem(planFor(id, { waitFor: ['Shipped'] }), [], 0)]);
+		const first = await host.post(query, callback(id, 4, 'Shipped'));
+		expect([first.status, first.answer]).toEqual([200, { received: true, resumed: true, timedOut: false }]);
+
+		// The execution went on to the next wait, which waits for Delivered (same resume address, same secret).
+		host.waitAgain([pendingItem(planFor(id), [], 0)], 'Wait Until Delivered');
+		const early = await host.post(query, callback(id, 4, 'Shipped'));
+		expect([early.status, early.answer]).toEqual([200, { received: true, resumed: false }]);
+		await env.api.advance(id, { toStatusId: 5 });
+		const second = await host.post(query, callback(id, 5, 'Delivered'));
+		expect([second.status, second.answer]).toEqual([200, { received: true, resumed: true, timedOut: false }]);
+		expect(second.resumedWith!.map((item) => [item.json.outcome, (item.json.status as IDataObject).StatusDescription, item.json.waitedFor])).toEqual([['reached', 'Delivered', ['Delivered']]]);
+		const replay = await host.post(query, callback(id, 5, 'Delivered'));
+		expect([replay.status, replay.answer]).toEqual([409, { received: true, resumed: false, error: 'This wait has resumed already' }]);
+	});
+
+	test('the same node waiting again (a loop, or a restart between two runs) is resumed again, by a callback and by a check', async () => {
+		const ids = await createOrders(3);
+		const { host, query } = await waitingFor([pendingItem(planFor(ids[0]), [], 0)]);
+		for (const [round, id] of ids.entries()) {
+			// Each round waits for its own order, with a time limit set when it began.
+			if (round > 0) host.waitAgain([pendingItem(planFor(id, { timeLimit: new Date(Date.now() + 3_600_000 + round).toISOString() }), [], 0)]);
+			await env.api.advance(id, { toStatusId: 5 });
+			const call = await host.post(query, round === 1 ? { printStoreCheck: true } : callback(id, 5, 'Delivered'));
+			expect([round, call.status, call.answer]).toEqual([round, 200, { received: true, resumed: true, timedOut: false }]);
+			expect(call.resumedWith!.map((item) => [item.json.orderId, item.json.resumedBy])).toEqual([[id, round === 1 ? 'check' : 'callback']]);
+		}
+	});
 });
 
 test("the node's check past the time limit resumes with the orders not there timed out, and the others as they are", async () => {
@@ -145,7 +186,8 @@ test('a history that cannot be read answers 503 (the service retries), resumes n
 });
 
 test('an execution whose stack holds no wait (another node, or a damaged plan) is answered 409 and not resumed', async () => {
-	const { host, query } = await waitingFor([{ json: { some: 'item' } }, { json: { waitPlan: { order: 1 } } }]);
+	const damaged = { ...pendingItem(planFor('ord_1'), [], 1).json, waitedFor: 'Delivered' };
+	const { host, query } = await waitingFor([{ json: { some: 'item' } }, { json: damaged }]);
 	const call = await host.post(query, { printStoreCheck: true });
 	expect([call.status, call.answer, call.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses' }, undefined]);
 });

@@ -4,7 +4,7 @@
  * sender's spelling, and a record must stay the record when it carries objects of its own.
  * Hostile payloads are refused wherever they hide, lists included.
  */
-import { checkPayloadShape, normalizeEvents, PayloadRejected } from '../../nodes/PrintStoreTrigger/webhook/normalize';
+import { checkPayloadShape, normalizeEvents, PayloadRejected } from '../../nodes/shared/callbacks/normalize';
 
 const received = new Date('2026-11-24T06:00:00.000Z');
 const one = (payload: unknown, kind: 'status' | 'details' = 'status') => {

@@ -4,8 +4,8 @@
  * bodies are refused with a 4xx status.
  */
 import { firstDeliveries, firstSighting } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
-import { checkPayloadShape, normalizeEvents, PayloadRejected, toIsoTimestamp } from '../../nodes/PrintStoreTrigger/webhook/normalize';
-import { decodeBody } from '../../nodes/PrintStoreTrigger/webhook/decode';
+import { checkPayloadShape, normalizeEvents, PayloadRejected, toIsoTimestamp } from '../../nodes/shared/callbacks/normalize';
+import { decodeBody } from '../../nodes/shared/callbacks/decode';
 
 const received = new Date('2026-11-22T10:00:00.000Z');
 

@@ -1,5 +1,5 @@
 /** Checks on what users type: order items, IDs in paths, custom API paths, callback secrets. */
-import { hideCallbackSecrets, SECRET_MARKER, withSecretQuery, withStore } from '../../nodes/shared/callbackUrls';
+import { hideCallbackSecrets, SECRET_MARKER, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
 import { pathFormUrl } from '../../nodes/PrintStoreTrigger/webhook/routes';
 import { checkPathId } from '../../nodes/shared/ids';
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';

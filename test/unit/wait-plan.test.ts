@@ -1,8 +1,9 @@
 /** Order > Wait Until Status: how a status history settles a wait, what each item comes out as, and the plan a pending item carries (nodes/PrintStore/wait/plan.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { chronological, isRecord, latestRecord, matchesStatus, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
-import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/callbackUrls';
+import { chronological, latestRecord, matchesStatus, orderNames, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
+import { isRecord } from '../../nodes/shared/json';
+import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/callbacks/urls';
 
 const record = (StatusID: number, StatusDescription: string, extra: IDataObject = {}): IDataObject => ({
 	OrderID: 'ord_1',
@@ -123,7 +124,7 @@ describe('latestRecord', () => {
 
 describe('resultJson', () => {
 	test('reached: the order, the record that released it, the whole history, no error', () => {
-		const json = resultJson(plan, lifecycle, 'callback');
+		const json = resultJson(plan, lifecycle, 'callback', settle(lifecycle, plan));
 		expect(json).toEqual({
 			orderId: 'ord_1',
 			orderNumber: 'PS-1',
@@ -139,56 +140,72 @@ describe('resultJson', () => {
 	});
 
 	test('failed: the record that ended it, and an error that names the order and both statuses', () => {
-		const json = resultJson(plan, [lifecycle[0], record(9, 'Failed')], 'check');
+		const json = resultJson(plan, [lifecycle[0], record(9, 'Failed')], 'check', settle([lifecycle[0], record(9, 'Failed')], plan));
 		expect(json.outcome).toBe('failed');
 		expect(json.error).toBe('Order PS-1 reached "Failed" while waiting for Delivered');
 	});
 
 	test('timed out: the latest record, and an error with the time limit', () => {
-		const json = resultJson({ ...plan, waitFor: ['Shipped', 'Delivered'] }, lifecycle.slice(0, 3), 'timeLimit');
+		const json = resultJson({ ...plan, waitFor: ['Shipped', 'Delivered'] }, lifecycle.slice(0, 3), 'timeLimit', undefined);
 		expect([json.outcome, json.status, json.resumedBy]).toEqual(['timedOut', lifecycle[2], 'timeLimit']);
 		expect(json.error).toBe(`Order PS-1 did not reach Shipped or Delivered before the time limit (${plan.timeLimit})`);
 	});
 
 	test('no history at all: the order as it was given (by ID or by number)', () => {
-		expect(resultJson(plan, [], 'timeLimit')).toMatchObject({ orderId: 'ord_1', orderNumber: null, status: null, statusHistory: [] });
-		const byNumber = resultJson({ ...plan, order: 'PS-7', orderBy: 'orderNumber' }, [], 'timeLimit');
+		expect(resultJson(plan, [], 'timeLimit', undefined)).toMatchObject({ orderId: 'ord_1', orderNumber: null, status: null, statusHistory: [] });
+		const byNumber = resultJson({ ...plan, order: 'PS-7', orderBy: 'orderNumber' }, [], 'timeLimit', undefined);
 		expect(byNumber).toMatchObject({ orderId: null, orderNumber: 'PS-7' });
 		expect(byNumber.error).toMatch(/^Order PS-7 did not reach Delivered/);
 	});
 });
 
 describe('pendingItem and planOf', () => {
-	test('a pending item is the timed-out result with its plan, paired with its input item', () => {
+	const DOCUMENTED = ['error', 'failOn', 'orderId', 'orderNumber', 'outcome', 'resumedBy', 'status', 'statusHistory', 'storeId', 'timeLimit', 'waitedFor'];
+
+	test('a pending item is the timed-out result and nothing else, paired with its input item; its plan is read back from it', () => {
 		const item = pendingItem(plan, lifecycle.slice(0, 2), 3);
 		expect(item.pairedItem).toEqual({ item: 3 });
 		expect(item.json).toMatchObject({ outcome: 'timedOut', resumedBy: 'timeLimit', status: lifecycle[1] });
+		// What n8n outputs when its own timer ends the wait: the documented fields only.
+		expect(Object.keys(item.json).sort()).toEqual(DOCUMENTED);
+		expect(Object.keys(item)).toEqual(['json', 'pairedItem']);
 		expect(planOf(item.json)).toEqual(plan);
 	});
 
-	test('anything else carries no plan', () => {
+	test('anything other than an item left waiting carries no plan', () => {
+		const pending = pendingItem(plan, [], 0).json;
 		const broken = [
 			undefined,
 			null,
 			'x',
 			5,
 			{},
-			{ waitPlan: null },
-			{ waitPlan: 'plan' },
-			{ waitPlan: { ...plan, storeId: 5 } },
-			{ waitPlan: { ...plan, order: 5 } },
-			{ waitPlan: { ...plan, orderBy: 'other' } },
-			{ waitPlan: { ...plan, orderBy: undefined } },
-			{ waitPlan: { ...plan, waitFor: 'Delivered' } },
-			{ waitPlan: { ...plan, failOn: 'Failed' } },
-			{ waitPlan: { ...plan, timeLimit: 5 } },
+			[pending],
+			// settled before the wait began, or an error item of Continue On Fail
+			resultJson(plan, lifecycle, 'alreadyThere', settle(lifecycle, plan)),
+			{ error: 'The service answered 404' },
+			{ ...pending, outcome: 'reached' },
+			{ ...pending, resumedBy: 'check' },
+			{ ...pending, storeId: 5 },
+			{ ...pending, storeId: '' },
+			{ ...pending, orderId: null, orderNumber: null },
+			{ ...pending, orderId: '', orderNumber: true },
+			{ ...pending, waitedFor: 'Delivered' },
+			{ ...pending, waitedFor: [4] },
+			{ ...pending, failOn: 'Failed' },
+			{ ...pending, timeLimit: 5 },
 		];
 		for (const json of broken) expect(planOf(json)).toBeUndefined();
 	});
 
-	test('a plan by order number is one', () => {
+	test('a plan by order number is one; an order known by both is read by its ID and answers to both', () => {
 		const byNumber: WaitPlan = { ...plan, order: 'PS-1', orderBy: 'orderNumber' };
 		expect(planOf(pendingItem(byNumber, [], 0).json)).toEqual(byNumber);
+		const known = pendingItem(byNumber, lifecycle.slice(0, 1), 0).json;
+		expect(planOf(known)).toEqual({ ...plan, order: 'ord_1', orderBy: 'id' });
+		expect(orderNames(known)).toEqual(['ord_1', 'PS-1']);
+		expect(orderNames({ orderId: 17, orderNumber: null })).toEqual(['17']);
+		expect(planOf({ ...known, orderId: 17 })).toMatchObject({ order: '17', orderBy: 'id' });
 	});
 });
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { hideCallbackSecrets } from '../../shared/callbackUrls';
+import { hideCallbackSecrets } from '../../shared/callbacks/urls';
 import { ApiFailure, InvalidValue, toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
 import { sendOrderRequest } from '../../shared/transport';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-work
 import { ItemProblem } from '../../shared/errors';
 import { apiRequest } from '../../shared/transport';
 import type { WaitPlan } from './plan';
-import { isRecord } from './plan';
+import { isRecord } from '../../shared/json';
 
 /**
  * An order's status history, as the service lists it (Order > Get Status History and Wait Until

@@ -1,12 +1,15 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { isRecord } from '../../shared/json';
+
 /**
  * What Order > Wait Until Status waits for, item by item, and how a status history settles it.
  *
- * While the execution waits, the node keeps no state of its own (n8n saves nothing a resume call
- * does unless it resumes): each item's plan travels in the item the node leaves on n8n's execution
- * stack (`pendingItem`), and every decision is taken again from the order's status history as the
- * API returns it. The same pending item is what n8n outputs if it ends the wait by its own timer.
+ * While the execution waits, the node keeps no state of its own: each waiting item is on n8n's
+ * execution stack as the output it would have if it timed out (`pendingItem`), and that output
+ * names everything the wait needs (`planOf`): the store, the order, the statuses, the time limit.
+ * Every decision is taken again from the order's status history as the API returns it. The same
+ * items are what n8n outputs if its own timer ends the wait, so they carry no internal field.
  */
 export type Outcome = 'reached' | 'failed' | 'timedOut';
 export type ResumedBy = 'alreadyThere' | 'callback' | 'check' | 'timeLimit';
@@ -22,9 +25,6 @@ export interface WaitPlan extends IDataObject {
 	timeLimit: string;
 }
 
-/** The key under which a pending item carries its plan. */
-export const PLAN_KEY = 'waitPlan';
-
 const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** A status ID as a number: a number, or text of digits; anything else (absent, null, '') is none. */
@@ -38,11 +38,6 @@ export function matchesStatus(record: IDataObject, statuses: readonly string[]):
 	return statuses.some((status) =>
 		/^-?\d+$/.test(status.trim()) ? statusId(record.StatusID) === Number(status) : squash(status) !== '' && squash(status) === squash(record.StatusDescription),
 	);
-}
-
-/** A status record: an object that is no list (what a history may hold besides is skipped). */
-export function isRecord(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -88,7 +83,7 @@ export function resultJson(
 	plan: WaitPlan,
 	history: readonly IDataObject[],
 	resumedBy: ResumedBy,
-	settlement: Settlement | undefined = settle(history, plan),
+	settlement: Settlement | undefined,
 ): IDataObject {
 	const outcome: Outcome = settlement?.outcome ?? 'timedOut';
 	const record = settlement?.record ?? latestRecord(history);
@@ -114,20 +109,44 @@ export function resultJson(
 }
 
 /**
- * The item the node leaves on n8n's stack while it waits: what n8n outputs if its own timer ends
- * the wait (every order then timed out, with the history known when the wait began), carrying the
- * plan the resume calls read back.
+ * The item the node leaves on n8n's stack while it waits: the output of an order that did not
+ * settle in time, with the history known when the wait began. It is what n8n outputs if its own
+ * timer ends the wait, and what the resume calls read the plan back from (`planOf`).
  */
 export function pendingItem(plan: WaitPlan, history: readonly IDataObject[], itemIndex: number): INodeExecutionData {
-	return { json: { ...resultJson(plan, history, 'timeLimit'), [PLAN_KEY]: plan }, pairedItem: { item: itemIndex } };
+	return { json: resultJson(plan, history, 'timeLimit', undefined), pairedItem: { item: itemIndex } };
 }
 
-/** The plan a pending item carries, or undefined when the item is none of the node's. */
+/** An ID as text: text that is not empty, or a number (a service may send IDs as numbers). */
+function asText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value === '' ? undefined : value;
+	return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+}
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+
+/**
+ * The plan of an item the node left waiting (`pendingItem`), read from its documented fields; undefined
+ * for any other item (one that settled before the wait, or an error item of Continue On Fail). The
+ * order is read by its ID when the output has one, else by its order number: the API takes both.
+ */
 export function planOf(json: unknown): WaitPlan | undefined {
-	if (!isRecord(json)) return undefined;
-	const plan = json[PLAN_KEY] as WaitPlan | undefined;
-	if (!isRecord(plan) || typeof plan.storeId !== 'string' || typeof plan.order !== 'string') return undefined;
-	if (plan.orderBy !== 'id' && plan.orderBy !== 'orderNumber') return undefined;
-	if (!Array.isArray(plan.waitFor) || !Array.isArray(plan.failOn) || typeof plan.timeLimit !== 'string') return undefined;
-	return plan;
+	if (!isRecord(json) || json.outcome !== 'timedOut' || json.resumedBy !== 'timeLimit') return undefined;
+	const { storeId, waitedFor, failOn, timeLimit } = json;
+	const orderId = asText(json.orderId);
+	const orderNumber = asText(json.orderNumber);
+	if (typeof storeId !== 'string' || storeId === '' || typeof timeLimit !== 'string' || !isTextList(waitedFor) || !isTextList(failOn)) return undefined;
+	if (orderId === undefined && orderNumber === undefined) return undefined;
+	return {
+		storeId,
+		order: orderId ?? (orderNumber as string),
+		orderBy: orderId !== undefined ? 'id' : 'orderNumber',
+		waitFor: waitedFor,
+		failOn,
+		timeLimit,
+	};
+}
+
+/** The names an order of a waiting item answers to in a callback: its ID and its order number. */
+export function orderNames(json: IDataObject): string[] {
+	return [asText(json.orderId), asText(json.orderNumber)].filter((name): name is string => name !== undefined);
 }

@@ -1,20 +1,19 @@
-import { createHmac } from 'node:crypto';
-
 import type { IExecuteFunctions, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
-import { hideSecretsInText } from '../../shared/callbackUrls';
+import { waitSecret } from '../../shared/callbacks/secrets';
+import { hideSecretsInText } from '../../shared/callbacks/urls';
+import { executionResumeUrl } from '../../shared/n8nInternals';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 
 /**
  * The address that resumes a waiting execution (Order > Wait Until Status), as Create sends it
  * with each order ("Status Callbacks: Resume This Execution") and as the wait's own checks call it.
  *
- * n8n gives every execution a resume address, `<webhook URL>/webhook-waiting/<execution ID>`; n8n
- * 2.x adds a per-execution token (`?signature=`), n8n 1.x none, and execution IDs are consecutive.
- * So the node adds a secret of its own, which any process can recompute and nobody can guess: an
- * HMAC of the execution ID keyed with the credential's subscription key and client secret. A call
- * without it resumes nothing, on every n8n version. The path ends in WAIT_WEBHOOK_PATH, the path
- * of the node's resume webhook.
+ * n8n gives every execution one resume address, `<webhook URL>/webhook-waiting/<execution ID>`, the
+ * same for every wait of the execution; n8n 2.x adds a per-execution token (`?signature=`), n8n 1.x
+ * none, and execution IDs are consecutive. So the node adds a secret of its own, which any process
+ * can recompute and nobody can guess (shared/callbacks/secrets.ts). A call without it resumes
+ * nothing, on every n8n version. The path ends in WAIT_WEBHOOK_PATH, the node's resume webhook.
  */
 export const WAIT_WEBHOOK_PATH = 'print-store-status';
 
@@ -32,17 +31,13 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	},
 ];
 
-type Context = IExecuteFunctions | IWebhookFunctions;
-
-export async function resumeSecret(ctx: Context, executionId: string): Promise<string> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const key = `${String(credentials.subscriptionKey ?? '')}\n${String(credentials.clientSecret ?? '')}`;
-	return createHmac('sha256', key).update(`print-store-wait:${executionId}`).digest('hex');
+export async function resumeSecret(ctx: IExecuteFunctions | IWebhookFunctions, executionId: string): Promise<string> {
+	return waitSecret(await ctx.getCredentials(CREDENTIAL_TYPE), executionId);
 }
 
 /** n8n's resume address of this execution with the node's path and secret added. */
 export async function resumeAddress(ctx: IExecuteFunctions): Promise<string> {
-	const base = String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+	const base = executionResumeUrl(ctx);
 	if (!/^https?:\/\//i.test(base)) {
 		throw new Error(`n8n gave no usable resume address for this execution (got "${hideSecretsInText(base)}"); check n8n's WEBHOOK_URL setting`);
 	}

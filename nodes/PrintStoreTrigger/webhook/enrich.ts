@@ -1,9 +1,9 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { hideCallbackSecrets } from '../../shared/callbackUrls';
+import { hideCallbackSecrets } from '../../shared/callbacks/urls';
 import { checkPathId } from '../../shared/ids';
 import { apiRequest } from '../../shared/transport';
-import type { NormalizedEvent } from './normalize';
+import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { callbackStore } from './routes';
 
 /**

@@ -1,6 +1,6 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import type { NormalizedEvent } from './normalize';
+import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 
 export const KNOWN_STATUSES = ['Received', 'In Production', 'Printed', 'Shipped', 'Delivered', 'Failed', 'Cancelled'];
 

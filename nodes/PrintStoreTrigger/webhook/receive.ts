@@ -1,16 +1,13 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { hideCallbackSecrets } from '../../shared/callbackUrls';
-import { decodeBody } from './decode';
+import type { NormalizedEvent } from '../../shared/callbacks/normalize';
+import { normalizeEvents, PayloadRejected } from '../../shared/callbacks/normalize';
+import { hideCallbackSecrets } from '../../shared/callbacks/urls';
 import { firstDeliveries } from './dedupe';
 import { enrich } from './enrich';
 import { eventFilter } from './filter';
-import type { NormalizedEvent } from './normalize';
-import { checkPayloadShape, normalizeEvents, PayloadRejected } from './normalize';
 import { callbackKind } from './routes';
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Acknowledgement extends IDataObject {
 	received: true;
@@ -18,48 +15,6 @@ export interface Acknowledgement extends IDataObject {
 	emitted: number;
 	duplicates: number;
 	filtered: number;
-}
-
-/** Answers the sender with this status and JSON body, and starts nothing. */
-export function answerJson(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	ctx.getResponseObject().status(status).json(body);
-	return { noWebhookResponse: true };
-}
-
-/** Answers the sender with an error and starts nothing. */
-export function refuse(ctx: IWebhookFunctions, status: number, error: string): IWebhookResponseData {
-	return answerJson(ctx, status, { received: false, error });
-}
-
-
-/**
- * JSON, JSON sent as text, JSON in form fields, or no type at all. n8n parses XML and multipart
- * bodies into objects itself, so their type is what tells they are not callbacks of this API.
- */
-function acceptsContentType(contentType: string): boolean {
-	const type = contentType.split(';')[0].trim().toLowerCase();
-	return type === '' || type === 'application/json' || type.endsWith('+json') || type === 'text/plain' || type === 'application/x-www-form-urlencoded';
-}
-
-/** The body as JSON, refused only when too large, unparseable, too deep or prototype-polluting. */
-export function readPayload(ctx: IWebhookFunctions): { payload: unknown } | { refused: PayloadRejected } {
-	const request = ctx.getRequestObject();
-	const rawLength = (request as { rawBody?: Buffer }).rawBody?.length;
-	if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (rawLength ?? 0) > MAX_BODY_BYTES) {
-		return { refused: new PayloadRejected(413, 'Payload larger than 1 MiB') };
-	}
-	const contentType = String(request.headers['content-type'] ?? '');
-	if (!acceptsContentType(contentType)) {
-		return { refused: new PayloadRejected(415, `Content type "${contentType.split(';')[0]}" is not JSON`) };
-	}
-	try {
-		const payload = decodeBody(ctx.getBodyData(), contentType, rawLength);
-		checkPayloadShape(payload);
-		return { payload };
-	} catch (error) {
-		if (error instanceof PayloadRejected) return { refused: error };
-		throw new NodeOperationError(ctx.getNode(), error as Error);
-	}
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IWebhookDescription, IWebhookFunctions, WebhookType } from 'n8n-workflow';
 
-import type { EventKind } from './normalize';
+import type { EventKind } from '../../shared/callbacks/normalize';
 
 /**
  * The trigger's webhooks. Status and status details callbacks each have a static address that

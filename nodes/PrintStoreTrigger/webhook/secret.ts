@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { secretsMatch } from '../../shared/callbacks/secrets';
 import { givenSecret } from './routes';
 
 /** What an activation of the trigger registered: its callback URLs and the secret they carry. */
@@ -10,15 +9,6 @@ export interface Registration extends IDataObject {
 	detailsUrl: string;
 	secret: string;
 	registeredAt: string;
-}
-
-function sha256(value: string): Buffer {
-	return createHash('sha256').update(value, 'utf8').digest();
-}
-
-/** Constant-time: both sides are hashed to the same length first. */
-export function secretsMatch(given: string, expected: string): boolean {
-	return timingSafeEqual(sha256(given), sha256(expected));
 }
 
 export function registrationKey(isTest: boolean): string {

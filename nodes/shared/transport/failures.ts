@@ -1,4 +1,4 @@
-import { hideSecretsInText } from '../callbackUrls';
+import { hideSecretsInText } from '../callbacks/urls';
 import type { FailureFacts } from '../errors';
 
 interface ErrorLike {

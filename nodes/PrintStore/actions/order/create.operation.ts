@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { registeredCallbacks } from '../../../shared/callbackRegistry';
 import { resumeAddress } from '../../wait/resumeUrl';
-import { withStore } from '../../../shared/callbackUrls';
+import { withStore } from '../../../shared/callbacks/urls';
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue, ItemProblem } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';

@@ -4,6 +4,7 @@ import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue, toNodeError } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
 import { errorItem } from '../../helpers/items';
+import { leaveOnStack } from '../../../shared/n8nInternals';
 import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
 import { readHistory } from '../../wait/history';
 import type { WaitPlan } from '../../wait/plan';
@@ -160,10 +161,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (waiting.length === 0) return done as INodeExecutionData[];
 
 	const latest = Math.max(...waiting.map(({ plan }) => Date.parse(plan.timeLimit)));
-	// n8n keeps this stack entry while the execution waits: the resume calls read the plans from it,
-	// and n8n's own timer, should it end the wait, outputs these pending items (timed out).
-	const stackEntry = this.getExecuteData();
-	stackEntry.data = { ...stackEntry.data, main: [pending] };
+	// The resume calls read the plans from these items, and n8n's own timer, should it end the
+	// wait, outputs them as they are (timed out).
+	leaveOnStack(this, pending);
 	startChecks(this, await resumeAddress(this), checkEveryMs, latest);
 	await this.putExecutionToWait(new Date(latest + TIMER_GRACE_MS));
 	return pending;
