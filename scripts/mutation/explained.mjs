@@ -389,18 +389,18 @@ export const explained = [
 	},
 	// nodes/shared/callbacks/urls.ts
 	{
-		file: 'nodes/shared/callbackUrls.ts',
+		file: 'nodes/shared/callbacks/urls.ts',
 		line: 'if (/secret=|signature=/i.test(out))',
 		mutator: 'ConditionalExpression',
 		why: `${EQUIVALENT}: a fast path; without "secret=" or "signature=" in the text the replacement finds nothing anyway.`,
 	},
 	{
-		file: 'nodes/shared/callbackUrls.ts',
+		file: 'nodes/shared/callbacks/urls.ts',
 		line: "if (out.includes('/status/') || out.includes('/details/'))",
 		why: `${EQUIVALENT}: a fast path; without /status/ or /details/ in the text the path-form replacement finds nothing anyway.`,
 	},
 	{
-		file: 'nodes/shared/callbackUrls.ts',
+		file: 'nodes/shared/callbacks/urls.ts',
 		line: "if (value && typeof value === 'object')",
 		code: "typeof value === 'object'",
 		why: `${EQUIVALENT}: what reaches this line is not a string or an array, and numbers and booleans have no entries, so walking them returns them unchanged.`,
@@ -426,7 +426,7 @@ export const explained = [
 		why: 'defence in depth: no failure n8n-core or the sandbox produces carries the key in its text (test/node/errors.test.ts checks no secret in any error); the list guards against a service that echoes it.',
 	},
 	{
-		file: 'nodes/shared/callbackUrls.ts',
+		file: 'nodes/shared/callbacks/urls.ts',
 		line: 'knownSecrets: readonly string[] = []',
 		mutator: 'ArrayDeclaration',
 		why: 'killable only by text that contains the replacement itself: the default means "no known secrets", and every test without known secrets passes text without it.',
