@@ -1,23 +1,10 @@
-import type { IExecuteFunctions, INode, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 /**
  * Everything the package takes from n8n that n8n does not document for community nodes, in one
  * place. Each function names what it relies on. All of it was tested on n8n 1.123.81 and 2.41.1
  * (the end-to-end suites run each path); after an n8n upgrade, these are what to check first.
  */
-
-/**
- * The nodes of the running workflow, as the execution has them (so a worker, which has no static
- * data, sees the same as main).
- * Relies on: n8n-core's node execution contexts keep the `Workflow` in a field named `workflow`,
- * whose `nodes` maps names to nodes (webhook IDs and parameters included). n8n's public methods
- * give other nodes' names and parameters but not their webhook IDs.
- */
-export function workflowNodes(ctx: IExecuteFunctions): INode[] {
-	const workflow = (ctx as unknown as { workflow?: { nodes?: Record<string, INode> } }).workflow;
-	const nodes = workflow?.nodes;
-	return nodes && typeof nodes === 'object' ? Object.values(nodes) : [];
-}
 
 /**
  * n8n's resume address of this execution: `<webhook URL>/<waiting endpoint>/<execution ID>`, with

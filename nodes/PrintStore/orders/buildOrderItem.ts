@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
+import { isRecord } from '../../shared/json';
 import { FORBIDDEN_KEYS, validateOrderItem } from './validateOrderItem';
 
 /**
@@ -29,10 +30,10 @@ function withoutEmpty(values: IDataObject): IDataObject {
 
 /** Reads `{ group: [ {...}, ... ] }` or `{ group: {...} }` from a fixedCollection value. */
 function fixedCollectionEntries(value: unknown, group: string): IDataObject[] {
-	if (!isPlainObject(value)) return [];
+	if (!isRecord(value)) return [];
 	const entries = value[group];
 	if (Array.isArray(entries)) return entries as IDataObject[];
-	return isPlainObject(entries) ? [entries as IDataObject] : [];
+	return isRecord(entries) ? [entries as IDataObject] : [];
 }
 
 /** Template fields entered as name/value pairs become the spec's string map. */
@@ -48,10 +49,6 @@ function templateFieldsFromPairs(pairs: IDataObject[], field: string): Record<st
 		out[name] = String(pair.value ?? '');
 	}
 	return out;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJsonParameter(value: unknown, field: string): unknown {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
+import { isRecord } from '../../shared/json';
 
 type FieldKind = 'string' | 'positiveInt' | 'nonNegativeInt' | 'number' | 'url' | 'stringMap';
 type Shape = Record<string, FieldKind>;
@@ -50,10 +51,6 @@ const ORDER_ITEM_KEYS = [
 
 export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function show(value: unknown): string {
 	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -93,7 +90,7 @@ function scalar(kind: FieldKind, value: unknown, field: string): unknown {
 			return n;
 		}
 		case 'stringMap': {
-			if (!isPlainObject(value)) throw new InvalidValue(field, `must be an object of text values, got ${show(value)}`);
+			if (!isRecord(value)) throw new InvalidValue(field, `must be an object of text values, got ${show(value)}`);
 			const out: Record<string, string> = {};
 			for (const [key, entry] of Object.entries(value)) {
 				if (FORBIDDEN_KEYS.has(key)) throw new InvalidValue(`${field}.${key}`, 'is not allowed as a field name');
@@ -106,7 +103,7 @@ function scalar(kind: FieldKind, value: unknown, field: string): unknown {
 
 /** Copies only known fields, checked and coerced; prototype keys can never come through. */
 function object(shape: Shape, value: unknown, field: string): IDataObject {
-	if (!isPlainObject(value)) throw new InvalidValue(field, `must be an object, got ${show(value)}`);
+	if (!isRecord(value)) throw new InvalidValue(field, `must be an object, got ${show(value)}`);
 	const known = Object.keys(shape);
 	const out: IDataObject = {};
 	for (const [key, entry] of Object.entries(value)) {
@@ -144,7 +141,7 @@ function recipient(value: unknown, field: string): IDataObject {
  * `InvalidValue` naming the first field at fault, with `root` as the prefix users see.
  */
 export function validateOrderItem(value: unknown, root: string): IDataObject {
-	if (!isPlainObject(value)) throw new InvalidValue(root, `must be a JSON object, got ${show(value)}`);
+	if (!isRecord(value)) throw new InvalidValue(root, `must be a JSON object, got ${show(value)}`);
 	const out: IDataObject = {};
 	for (const key of Object.keys(value)) {
 		if (!ORDER_ITEM_KEYS.includes(key)) {

@@ -86,8 +86,8 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 
 	const items = waitingItems(ctx);
 	const waiting: Waiting[] = items.map((item) => ({ item, plan: planOf(item.json) }));
-	const plans = waiting.filter((entry) => entry.plan !== undefined).length;
-	if (plans === 0) return answer(ctx, 409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses' });
+	const waitingCount = waiting.filter((entry) => entry.plan !== undefined).length;
+	if (waitingCount === 0) return answer(ctx, 409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses' });
 	const key = waitKey(ctx, executionId, items);
 	if (resumed.has(key)) return answer(ctx, 409, { received: true, resumed: false, error: 'This wait has resumed already' });
 
@@ -109,7 +109,7 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 		const history = await readHistory(ctx, plan);
 		const settlement = settle(history, plan);
 		if (!settlement && Date.parse(plan.timeLimit) > now) {
-			return answer(ctx, 200, { received: true, resumed: false, waitingFor: plans });
+			return answer(ctx, 200, { received: true, resumed: false, waitingFor: waitingCount });
 		}
 		timedOut ||= !settlement;
 		const by: ResumedBy = !settlement ? 'timeLimit' : isCheck ? 'check' : 'callback';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
+import { isRecord } from '../json';
 
 /** Which of the two callback addresses the event arrived at. */
 export type EventKind = 'status' | 'details';
@@ -37,10 +38,6 @@ const ALIASES = {
 
 type Json = unknown;
 
-function isObject(value: Json): value is Record<string, Json> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Refuses prototype keys, runaway nesting and oversized payloads before anything reads them. */
 export function checkPayloadShape(payload: Json): void {
 	let keys = 0;
@@ -51,7 +48,7 @@ export function checkPayloadShape(payload: Json): void {
 		if (Array.isArray(value)) {
 			keys += value.length;
 			for (const entry of value) if (typeof entry === 'object' && entry !== null) stack.push([entry, depth + 1]);
-		} else if (isObject(value)) {
+		} else if (isRecord(value)) {
 			for (const key of Object.keys(value)) {
 				if (FORBIDDEN_KEYS.has(key)) throw new PayloadRejected(400, `Payload contains the forbidden key "${key}"`);
 				keys++;
@@ -76,7 +73,7 @@ function field(record: Record<string, Json>, ...names: string[]): Json {
 
 /** Whether a value looks like a status record: it carries a status in one of the recognized names. */
 function isStatusRecord(value: Json): value is Record<string, Json> {
-	if (!isObject(value)) return false;
+	if (!isRecord(value)) return false;
 	if (field(value, ...ALIASES.StatusID, ...ALIASES.StatusDescription) !== undefined) return true;
 	const status = field(value, 'Status');
 	return typeof status === 'string' || typeof status === 'number';
@@ -112,7 +109,7 @@ interface Found {
 
 function orderOf(container: Record<string, Json>): Record<string, Json> | undefined {
 	const order = field(container, 'Order');
-	return isObject(order) ? order : undefined;
+	return isRecord(order) ? order : undefined;
 }
 
 /** Finds the status records in any plausible callback shape. */
@@ -122,10 +119,10 @@ function findRecords(payload: Json, depth = 0): Found[] {
 		// An object in a list that holds no status is still an event: dropping it would lose it.
 		return payload.flatMap((entry) => {
 			const found = findRecords(entry, depth + 1);
-			return found.length > 0 || !isObject(entry) ? found : [{ record: entry, order: orderOf(entry), raw: entry }];
+			return found.length > 0 || !isRecord(entry) ? found : [{ record: entry, order: orderOf(entry), raw: entry }];
 		});
 	}
-	if (!isObject(payload)) return [];
+	if (!isRecord(payload)) return [];
 	if (isStatusRecord(payload)) return [{ record: payload, order: orderOf(payload), raw: payload }];
 	const order = orderOf(payload);
 	for (const key of WRAPPER_KEYS) {
@@ -147,10 +144,10 @@ function findRecords(payload: Json, depth = 0): Found[] {
 function unrecognized(payload: Json): Found[] {
 	// An empty list carries no event: acknowledged, nothing to start.
 	if (Array.isArray(payload) && payload.length === 0) return [];
-	const objects = Array.isArray(payload) ? payload.filter(isObject) : isObject(payload) ? [payload] : [];
+	const objects = Array.isArray(payload) ? payload.filter(isRecord) : isRecord(payload) ? [payload] : [];
 	if (objects.length === 0) return [{ record: {}, raw: payload }];
 	return objects.map((object) => {
-		const inner = WRAPPER_KEYS.map((key) => field(object, key)).find(isObject);
+		const inner = WRAPPER_KEYS.map((key) => field(object, key)).find(isRecord);
 		return { record: inner ?? object, order: orderOf(object), raw: object };
 	});
 }
@@ -229,10 +226,10 @@ export function normalizeEvents(payload: Json, kind: EventKind, receivedAt: Date
 			StatusID: status.id ?? null,
 			StatusDescription: status.description ?? null,
 			// The record's own time, else the envelope's (a CloudEvents `time` next to `data`).
-			Timestamp: toIsoTimestamp(field(record, ...ALIASES.Timestamp) ?? (isObject(raw) && raw !== record ? field(raw, ...ALIASES.Timestamp) : undefined)) ?? null,
+			Timestamp: toIsoTimestamp(field(record, ...ALIASES.Timestamp) ?? (isRecord(raw) && raw !== record ? field(raw, ...ALIASES.Timestamp) : undefined)) ?? null,
 			Completed: typeof completed === 'boolean' ? completed : null,
-			ChangeType: isObject(meta) ? (text(field(meta, 'ChangeType')) ?? null) : null,
-			Messages: isObject(meta) ? (list(field(meta, 'Messages')) ?? []) : [],
+			ChangeType: isRecord(meta) ? (text(field(meta, 'ChangeType')) ?? null) : null,
+			Messages: isRecord(meta) ? (list(field(meta, 'Messages')) ?? []) : [],
 			ItemID: (field(record, 'ItemID') as IDataObject[string]) ?? null,
 			ProductID: firstText([record], ['ProductID', 'ProductId']) ?? null,
 			TrackingNumber: firstText([record], ['TrackingNumber']) ?? null,

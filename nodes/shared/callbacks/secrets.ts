@@ -11,16 +11,9 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
  * keyed with the credential's subscription key and client secret, so changing either retires every
  * address given out before.
  */
-function credentialKey(credentials: ICredentialDataDecryptedObject): string {
-	return `${String(credentials.subscriptionKey ?? '')}\n${String(credentials.clientSecret ?? '')}`;
-}
-
-function hmac(credentials: ICredentialDataDecryptedObject, message: string): string {
-	return createHmac('sha256', credentialKey(credentials)).update(message).digest('hex');
-}
-
 export function waitSecret(credentials: ICredentialDataDecryptedObject, executionId: string): string {
-	return hmac(credentials, `print-store-wait:${executionId}`);
+	const key = `${String(credentials.subscriptionKey ?? '')}\n${String(credentials.clientSecret ?? '')}`;
+	return createHmac('sha256', key).update(`print-store-wait:${executionId}`).digest('hex');
 }
 
 function sha256(value: string): Buffer {

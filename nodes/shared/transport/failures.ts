@@ -1,5 +1,6 @@
 import { hideSecretsInText } from '../callbacks/urls';
 import type { FailureFacts } from '../errors';
+import { isRecord } from '../json';
 
 interface ErrorLike {
 	code?: unknown;
@@ -49,10 +50,6 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Case-insensitive property read: services send `Message`, `message` and `MESSAGE` alike. */
 function prop(source: Record<string, unknown>, name: string): unknown {
 	if (source[name] !== undefined) return source[name];
@@ -62,13 +59,13 @@ function prop(source: Record<string, unknown>, name: string): unknown {
 
 function texts(value: unknown): string[] {
 	if (typeof value === 'string') return value.trim() ? [value] : [];
-	if (Array.isArray(value)) return value.flatMap((entry) => (isObject(entry) ? messagesOf(entry) : texts(entry)));
+	if (Array.isArray(value)) return value.flatMap((entry) => (isRecord(entry) ? messagesOf(entry) : texts(entry)));
 	return [];
 }
 
 /** `{ "Items[0].Recipient": ["is required"] }` (ASP.NET ModelState, problem+json errors) as "Items[0].Recipient: is required". */
 function fieldMessages(value: unknown): string[] {
-	if (!isObject(value)) return texts(value);
+	if (!isRecord(value)) return texts(value);
 	return Object.entries(value).flatMap(([field, entry]) =>
 		texts(entry).map((text) => (field && !text.includes(field) ? `${field}: ${text}` : text)),
 	);
@@ -83,11 +80,11 @@ function fieldMessages(value: unknown): string[] {
 function messagesOf(data: Record<string, unknown>): string[] {
 	const found: string[] = [];
 	const meta = prop(data, '_meta');
-	if (isObject(meta)) found.push(...texts(prop(meta, 'Messages')));
+	if (isRecord(meta)) found.push(...texts(prop(meta, 'Messages')));
 	found.push(...texts(prop(data, 'Messages')));
 	for (const name of ['message', 'error_description', 'detail', 'title']) found.push(...texts(prop(data, name)));
 	const error = prop(data, 'error');
-	if (isObject(error)) found.push(...messagesOf(error));
+	if (isRecord(error)) found.push(...messagesOf(error));
 	else if (found.length === 0) found.push(...texts(error));
 	found.push(...fieldMessages(prop(data, 'ModelState')));
 	found.push(...fieldMessages(prop(data, 'errors')));
@@ -104,7 +101,7 @@ export function serviceMessagesFrom(data: unknown): string[] {
 			body = trimmed;
 		}
 	}
-	const found = typeof body === 'string' ? texts(body) : Array.isArray(body) ? texts(body) : isObject(body) ? messagesOf(body) : [];
+	const found = typeof body === 'string' ? texts(body) : Array.isArray(body) ? texts(body) : isRecord(body) ? messagesOf(body) : [];
 	return found.slice(0, MAX_MESSAGES).map((text) => (text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 3)}...` : text));
 }
 
