@@ -362,7 +362,9 @@ export class N8nClient {
 	 * worker can finish a short execution before main has registered it as enqueued; main then counts
 	 * it as running until it restarts (seen with n8n 2.41.1), so the list never shows it although it
 	 * finished. Execution IDs are consecutive, so the IDs missing from the list of all executions are
-	 * read one by one, and those of this workflow are added.
+	 * read one by one, and those of this workflow are added: those below the highest listed ID, and
+	 * those above it up to the first ID that does not exist yet (the newest executions can be the
+	 * unlisted ones).
 	 */
 	async listExecutions(workflowId: string, { includeData = true, limit = 250 } = {}): Promise<Execution[]> {
 		const [own, all] = await Promise.all([this.listPages({ workflowId }, includeData, limit), this.listPages({}, false, limit)]);
@@ -378,6 +380,12 @@ export class N8nClient {
 				continue;
 			}
 			if (execution.stoppedAt && !UNFINISHED.has(execution.status)) this.settledGaps.set(key, execution.workflowId ?? null);
+			if (execution.workflowId === workflowId) missing.push(execution);
+		}
+		// Above the highest listed ID: read on until an ID that does not exist (not remembered, it may come).
+		for (let id = highest + 1; id <= highest + 100; id++) {
+			const execution = await this.api<Execution>('GET', `/executions/${id}?includeData=${includeData}`).catch(() => undefined);
+			if (!execution) break;
 			if (execution.workflowId === workflowId) missing.push(execution);
 		}
 		return [...own, ...missing].sort((a, b) => Number(b.id) - Number(a.id));
