@@ -388,7 +388,9 @@ export class N8nClient {
 			if (!execution) break;
 			if (execution.workflowId === workflowId) missing.push(execution);
 		}
-		return [...own, ...missing].sort((a, b) => Number(b.id) - Number(a.id));
+		// The two lists are read at the same time: an execution may be in one and not yet in the other.
+		const ownIds = new Set(own.map((execution) => String(execution.id)));
+		return [...own, ...missing.filter((execution) => !ownIds.has(String(execution.id)))].sort((a, b) => Number(b.id) - Number(a.id));
 	}
 
 	/** Waits until a workflow has at least `count` finished executions; returns them oldest first. */
