@@ -65,10 +65,15 @@ describe('isRecord and chronological', () => {
 		expect(chronological([lifecycle[2], lifecycle[0], lifecycle[1]])).toEqual(lifecycle.slice(0, 3));
 	});
 
-	test('oldest first, or no way to tell (a record without a usable Timestamp, or all at once): as listed', () => {
+	test('all at once (first and last with the same Timestamp): a higher StatusID first is read as newest first', () => {
 		const tie = '2026-11-22T10:00:00Z';
-		const sameTime = [record(2, 'In Production', { Timestamp: tie }), record(1, 'Received', { Timestamp: tie })];
-		expect(chronological(sameTime)).toEqual(sameTime);
+		const newestFirst = [record(5, 'Delivered', { Timestamp: tie }), record(4, 'Shipped', { Timestamp: tie }), record(1, 'Received', { Timestamp: tie })];
+		expect(chronological(newestFirst).map((entry) => entry.StatusID)).toEqual([1, 4, 5]);
+		const oldestFirst = [...newestFirst].reverse();
+		expect(chronological(oldestFirst)).toEqual(oldestFirst);
+	});
+
+	test('oldest first, or no way to tell (a record without a usable Timestamp): as listed', () => {
 		const oneWithout = [lifecycle[3], record(1, 'Received', { Timestamp: 'yesterday' }), lifecycle[2]];
 		expect(chronological(oneWithout)).toEqual(oneWithout);
 		expect(chronological(lifecycle)).toEqual(lifecycle);
