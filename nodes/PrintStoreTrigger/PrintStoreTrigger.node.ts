@@ -13,7 +13,7 @@ import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
 import { emit, readEvents, selectEvents } from './webhook/receive';
 import { CALLBACK_WEBHOOKS } from './webhook/routes';
-import { checkSecret } from './webhook/secret';
+import { checkSecret, triggerKey } from './webhook/secret';
 
 const enriching = { show: { enrich: ['order', 'statusHistory'] } };
 
@@ -31,7 +31,9 @@ export class PrintStoreTrigger implements INodeType {
 		subtitle: '={{ "On " + ($parameter["events"] || []).join(" and ") + " events" }}',
 		description: 'Starts the workflow when a print order changes status, such as printed, shipped or delivered',
 		defaults: { name: 'Print Store Trigger' },
-		credentials: [{ name: 'printStoreOAuth2Api', required: true, displayOptions: enriching }],
+		// Always offered: the callback secret is derived from it (webhook/secret.ts). Not required, so a
+		// trigger with a fixed Callback Secret, or activated by an earlier version, needs none.
+		credentials: [{ name: 'printStoreOAuth2Api', required: false }],
 		triggerPanel: {
 			header: 'Send a test event to the test URL',
 			executionsHelp: {
@@ -47,7 +49,7 @@ export class PrintStoreTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activate the workflow, then create orders with Print Store > Create and "Status Callbacks" set to "From Print Store Trigger in This Workflow": each order then reports here. For orders created in another workflow or system, set a Callback Secret under Options and use the Production URL of each webhook above followed by /YOUR_SECRET (or ?secret=YOUR_SECRET) as the order\'s Status Callback URL (status webhook) and Status Details Callback URL (details webhook).',
+					'Select the same Print Store credential here as in Print Store > Create, activate the workflow, then create orders with "Status Callbacks" set to "From Print Store Trigger in This Workflow": each order then reports here, whichever n8n process runs it. For orders created in another workflow or system, set a Callback Secret under Options and use the Production URL of each webhook above followed by /YOUR_SECRET (or ?secret=YOUR_SECRET) as the order\'s Status Callback URL (status webhook) and Status Details Callback URL (details webhook).',
 				name: 'wiringNotice',
 				type: 'notice',
 				default: '',
@@ -136,7 +138,7 @@ export class PrintStoreTrigger implements INodeType {
 						typeOptions: { password: true },
 						default: '',
 						description:
-							'A secret of your own for the callback URLs, needed when orders are created outside this workflow. Leave empty to generate a new one each time the workflow is activated.',
+							'A secret of your own for the callback URLs, needed when orders are created outside this workflow. Leave empty to use the secret derived from the credential, which stays the same across activations and restarts.',
 					},
 					{
 						displayName: 'Duplicate Window (Minutes)',
@@ -191,10 +193,10 @@ export class PrintStoreTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return registrationExists(this);
+				return registrationExists();
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				register(this);
+				await register(this);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
@@ -206,13 +208,13 @@ export class PrintStoreTrigger implements INodeType {
 
 	/** Secret check, payload check, normalize, filter and dedupe, then answer and start the workflow. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const auth = checkSecret(this);
+		const auth = await checkSecret(this);
 		if (!auth.ok) return refuse(this, auth.status, auth.error);
 		const read = readPayload(this);
 		if ('refused' in read) return refuse(this, read.refused.httpStatus, read.refused.message);
 		const events = readEvents(this, read.payload);
 		if (!Array.isArray(events)) return refuse(this, events.httpStatus, events.message);
-		const { emitted, acknowledgement } = selectEvents(this, events, auth.secret);
+		const { emitted, acknowledgement } = selectEvents(this, events, triggerKey(this));
 		if (emitted.length === 0) return { webhookResponse: acknowledgement };
 		return await emit(this, emitted, acknowledgement);
 	}

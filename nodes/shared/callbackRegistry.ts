@@ -1,39 +1,31 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Where an active Print Store Trigger records its callback URLs, in the workflow's global static
- * data, so Print Store > Create in the same workflow can send them with each order.
+ * Where earlier versions of the package listed an active Print Store Trigger's callback URLs (secret
+ * included), in the workflow's global static data, for Print Store > Create. Nothing writes it any
+ * more: the addresses are derived (shared/callbacks/urls.ts, secrets.ts). Create still reads an
+ * entry for a trigger that was activated back then and has no credential to derive from, until the
+ * trigger's next deactivation removes it.
  */
 const REGISTRY_KEY = 'printStoreTriggerCallbacks';
 
-export interface CallbackRegistration {
+export interface LegacyCallbacks {
 	statusUrl: string;
 	detailsUrl: string;
-	registeredAt: string;
 }
 
-function registry(globalStaticData: IDataObject): IDataObject {
-	const existing = globalStaticData[REGISTRY_KEY];
-	if (existing && typeof existing === 'object' && !Array.isArray(existing)) return existing as IDataObject;
-	const created: IDataObject = {};
-	globalStaticData[REGISTRY_KEY] = created;
-	return created;
-}
-
-export function registerCallbacks(globalStaticData: IDataObject, triggerName: string, entry: CallbackRegistration) {
-	registry(globalStaticData)[triggerName] = { ...entry };
-}
-
-export function unregisterCallbacks(globalStaticData: IDataObject, triggerName: string) {
-	const entries = registry(globalStaticData);
-	delete entries[triggerName];
-	if (Object.keys(entries).length === 0) delete globalStaticData[REGISTRY_KEY];
-}
-
-export function registeredCallbacks(globalStaticData: IDataObject): Array<CallbackRegistration & { trigger: string }> {
+export function legacyCallbacks(globalStaticData: IDataObject, triggerName: string): LegacyCallbacks | undefined {
 	const entries = globalStaticData[REGISTRY_KEY];
-	if (!entries || typeof entries !== 'object') return [];
-	return Object.entries(entries as IDataObject)
-		.filter(([, value]) => value && typeof value === 'object')
-		.map(([trigger, value]) => ({ trigger, ...(value as unknown as CallbackRegistration) }));
+	if (!entries || typeof entries !== 'object') return undefined;
+	const entry = (entries as IDataObject)[triggerName] as IDataObject | undefined;
+	if (!entry || typeof entry !== 'object' || typeof entry.statusUrl !== 'string' || typeof entry.detailsUrl !== 'string') return undefined;
+	return { statusUrl: entry.statusUrl, detailsUrl: entry.detailsUrl };
+}
+
+/** Removes the trigger's entry, and the registry once empty; touches nothing when there is none. */
+export function forgetLegacyCallbacks(globalStaticData: IDataObject, triggerName: string): void {
+	const entries = globalStaticData[REGISTRY_KEY];
+	if (entries === undefined) return;
+	if (entries && typeof entries === 'object' && triggerName in entries) delete (entries as IDataObject)[triggerName];
+	if (!entries || typeof entries !== 'object' || Object.keys(entries).length === 0) delete globalStaticData[REGISTRY_KEY];
 }

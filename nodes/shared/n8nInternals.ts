@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 /**
  * Everything the package takes from n8n that n8n does not document for community nodes, in one
@@ -35,4 +35,32 @@ export function leaveOnStack(ctx: IExecuteFunctions, items: INodeExecutionData[]
 export function waitingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
 	const input = ctx.evaluateExpression('{{ $input.all() }}', 0) as unknown;
 	return Array.isArray(input) ? (input as INodeExecutionData[]) : [];
+}
+
+/** What an execute context holds and does not declare (n8n-core's NodeExecutionContext). */
+interface ContextInternals {
+	workflow?: { nodes?: Record<string, INode> };
+	additionalData?: { webhookBaseUrl?: unknown };
+}
+
+/**
+ * Every node of the workflow this execution runs, as saved: parameters, credentials, webhook IDs.
+ * Relies on: the context keeps its Workflow as `workflow`, whose `nodes` maps names to nodes
+ * (n8n's own `getChatTrigger()` reads it so). The public API names other nodes only as parents or
+ * children of a node, and never gives their webhook IDs.
+ */
+export function workflowNodes(ctx: IExecuteFunctions): INode[] {
+	const nodes = (ctx as unknown as ContextInternals).workflow?.nodes;
+	return nodes && typeof nodes === 'object' ? Object.values(nodes) : [];
+}
+
+/**
+ * The base of the instance's production webhook addresses, `<WEBHOOK_URL>/webhook` (with
+ * N8N_ENDPOINT_WEBHOOK if set), the same on every process that has the same settings.
+ * Relies on: the context's `additionalData.webhookBaseUrl`, from which n8n builds the production
+ * URL of every trigger (`getNodeWebhookUrl`).
+ */
+export function webhookBaseUrl(ctx: IExecuteFunctions): string {
+	const base = (ctx as unknown as ContextInternals).additionalData?.webhookBaseUrl;
+	return typeof base === 'string' ? base : '';
 }

@@ -67,7 +67,14 @@ export interface StackState {
 	n8n: { url: string; port: number; userFolder: string; logFile: string; oauthRedirectUri: string; version: string };
 	/** 'single': one n8n process on SQLite; 'queue': see `queue`. */
 	mode: 'single' | 'queue';
-	queue?: { worker: ProcessState; webhooks: ProcessState[] };
+	queue?: {
+		worker: ProcessState;
+		webhooks: ProcessState[];
+		/** n8n's PostgreSQL database, for tests that check what n8n stored. */
+		database: { host: string; port: number; database: string; user: string; password: string };
+	};
+	/** Where the n8n runtime is installed (its node_modules hold n8n's own libraries, `pg` among them). */
+	runtimeDir: string;
 	client: ClientState;
 	owner: Owner;
 	credential: CredentialRef;
@@ -181,7 +188,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 					version: runtime.version,
 				},
 				mode: queue ? 'queue' : 'single',
-				queue: queue && { worker: processState(queue.worker), webhooks: queue.webhooks.map(processState) },
+				queue: queue &&
+					backends && {
+						worker: processState(queue.worker),
+						webhooks: queue.webhooks.map(processState),
+						database: { host: '127.0.0.1', port: backends.postgres.port, database: backends.postgres.database, user: backends.postgres.user, password: backends.postgres.password },
+					},
+				runtimeDir: runtime.dir,
 				client: client.state,
 				owner,
 				credential,

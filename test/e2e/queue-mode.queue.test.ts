@@ -1,23 +1,25 @@
 /**
  * The product in n8n's queue mode (jest.e2e.queue.config.js): main (`n8n start`), one worker and two
- * webhook processes on PostgreSQL and Redis. Activation on main registers the trigger's URLs; editor
- * runs (on main, n8n's default) send them with each order; production executions run on the worker,
- * where Create, Get and Get Status History work, and where "From Print Store Trigger" fails with an
- * error that says why (n8n 2.x gives workers no static data) and what to use instead (Custom URLs);
- * the sandbox's callbacks reach both webhook processes and each status change starts one execution,
+ * webhook processes on PostgreSQL and Redis. Create "From Print Store Trigger" derives the trigger's
+ * URLs wherever it runs: in editor runs (on main, n8n's default) and in production executions on the
+ * worker, where Custom URLs, Get and Get Status History work too; n8n's database holds no secret of
+ * the trigger (its static data and the executions are read); the sandbox's callbacks reach both
+ * webhook processes and each status change starts one execution,
  * on the worker, enriched there; deactivation makes both webhook processes refuse; a retried delivery
- * that reaches the other webhook process starts nothing new. Simultaneous duplicates are measured
- * and written to test-artifacts.
+ * that reaches the other webhook process starts nothing new; with examples/act-once-per-event-in-
+ * queue-mode.json, events sent to both webhook processes at the same moment are acted on exactly
+ * once each. Simultaneous duplicates are measured and written to test-artifacts.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
-import { nodeOutput } from '../../scripts/n8n/executions';
+import { assertSucceeded, nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
-import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
+import { CREDENTIAL_TYPE, findNode, loadExample, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow, withCredential } from '../../scripts/n8n/workflows';
 import { describeE2E, e2e, expectSuccess } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
@@ -58,6 +60,21 @@ function onPort(url: string, port: number): string {
 	const moved = new URL(url);
 	moved.port = String(port);
 	return moved.toString();
+}
+
+/** Rows of n8n's PostgreSQL database, read with n8n's own `pg` client. */
+async function query(sql: string, values: unknown[]): Promise<Array<Record<string, unknown>>> {
+	const { state } = e2e();
+	const { Client } = createRequire(path.join(state.runtimeDir, 'package.json'))('pg') as {
+		Client: new (config: object) => { connect(): Promise<void>; query(sql: string, values: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
+	};
+	const client = new Client(queue().database);
+	await client.connect();
+	try {
+		return (await client.query(sql, values)).rows;
+	} finally {
+		await client.end();
+	}
 }
 
 const webhookExecutions = (executions: Execution[]) => executions.filter((execution) => execution.mode === 'webhook');
@@ -105,7 +122,7 @@ async function activeListener(title: string, options: Record<string, unknown>, c
  * that the worker runs, as executions started by a CRM's webhook or a schedule are; it returns the
  * finished execution.
  */
-async function productionWorkflow(title: string, parameters: Record<string, unknown>) {
+async function productionWorkflow(title: string, parameters: Record<string, unknown>, otherNodes: WorkflowNode[] = []) {
 	const { client, state } = e2e();
 	const webhookPath = `print-store-${randomUUID()}`;
 	const nodeName = 'Print Store';
@@ -136,6 +153,7 @@ async function productionWorkflow(title: string, parameters: Record<string, unkn
 			parameters,
 			credentials: { [CREDENTIAL_TYPE]: state.credential },
 		},
+		...otherNodes,
 	];
 	const link = (node: string) => ({ main: [[{ node, type: 'main', index: 0 }]] });
 	const connections = { Webhook: link('One item each'), 'One item each': link(nodeName) };
@@ -145,22 +163,23 @@ async function productionWorkflow(title: string, parameters: Record<string, unkn
 	return {
 		id: saved.id,
 		nodeName,
-		async run(items: unknown[], webhookProcess = 0): Promise<Execution> {
+		/** Posts the items and returns what the workflow answered (the Print Store node's output), without waiting for anything else. */
+		async post(items: unknown[], webhookProcess = 0): Promise<unknown> {
 			const answer = await fetch(`${queue().webhooks[webhookProcess].url}/webhook/${webhookPath}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ items }),
 			});
-			await answer.arrayBuffer();
 			runs += 1;
+			return await answer.json().catch(() => undefined);
+		},
+		async run(items: unknown[], webhookProcess = 0): Promise<Execution> {
+			await this.post(items, webhookProcess);
 			const newest = (await client.waitForExecutions(saved.id, runs, 300_000)).at(-1)!;
 			return await client.getExecution(newest.id);
 		},
 	};
 }
-
-const nodeErrorOf = (execution: Execution, nodeName: string) =>
-	execution.data?.resultData?.runData?.[nodeName]?.[0]?.error as { message?: string; description?: string } | undefined;
 
 async function post(url: string, body: unknown) {
 	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -216,11 +235,11 @@ afterAll(() => {
 });
 
 describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL and Redis', () => {
-	test('activation registers the URLs: an editor run (main) sends them; on the worker, Create from the trigger says why it cannot, Custom URLs, Get and Get Status History work', async () => {
+	test('Create "From Print Store Trigger" derives the URLs in an editor run (main) and on the worker; n8n\'s database holds no secret; Custom URLs, Get and Get Status History work on the worker', async () => {
 		const { client, state, sandbox } = e2e();
 		const trigger = { ...triggerNode({ enrich: 'statusHistory' }), credentials: { printStoreOAuth2Api: state.credential } };
 		const built = printStoreTestWorkflow({
-			name: 'e2e queue: registered URLs',
+			name: 'e2e queue: derived URLs',
 			credential: state.credential,
 			items: [order('queue-registered')],
 			nodeName: 'Create orders',
@@ -230,45 +249,64 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		const saved = await client.createWorkflow(built.workflow);
 		await client.activateWorkflow(saved.id);
 
-		// "Execute workflow" in the editor: main runs it (n8n's default in queue mode) and reads the
-		// URLs it registered on activation; the order carries them with the real secret.
+		// "Execute workflow" in the editor: main runs it (n8n's default in queue mode).
 		const run = await client.runManually(saved.id, built.triggerName);
 		expectSuccess({ execution: run, error: run.data?.resultData.error } as never);
 		expect(workerExecutionIds().has(run.id)).toBe(false);
 		const [created] = nodeOutput(run, built.nodeName);
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID)!;
 		const statusUrl = String(stored.OrderDetails.StatusCallbackUrl);
-		expect(statusUrl).toMatch(new RegExp(`^${client.webhookUrl(`${trigger.webhookId}/${trigger.webhookId}/status`)}/[0-9a-f]{48}/store_`));
+		expect(statusUrl).toMatch(new RegExp(`^${client.webhookUrl(`${trigger.webhookId}/${trigger.webhookId}/status`)}/[0-9a-f]{64}/store_`));
+		const secret = statusUrl.split('/').at(-2)!;
 
-		// On the worker (a production execution), n8n 2.x gives the execution no static data: Create
-		// with "From Print Store Trigger" sends nothing and says why and what to do instead.
-		const fromTrigger = await productionWorkflow('create from the trigger', createParameters({ statusCallbacks: 'trigger' }));
-		const before = (await sandbox.orders()).length;
-		const refused = await fromTrigger.run([order('queue-worker-trigger')]);
-		expect(workerExecutionIds().has(refused.id)).toBe(true);
-		expect(refused.status).toBe('error');
-		const error = nodeErrorOf(refused, fromTrigger.nodeName);
-		expect(error?.message).toBe('No active Print Store Trigger in this workflow');
-		expect(error?.description).toMatch(/queue mode, this execution ran on a worker.*use Custom URLs.*fixed Callback Secret.*Nothing was sent/);
-		expect((await sandbox.orders()).length).toBe(before);
+		// A production execution, on the worker: the same workflow shape (Create and its trigger), and
+		// Create derives the trigger's URLs there too. The sandbox's Received callback starts the
+		// workflow's trigger, enriched through the API, on the worker.
+		const workerTrigger = { ...triggerNode({ enrich: 'statusHistory' }), credentials: { printStoreOAuth2Api: state.credential } };
+		const fromTrigger = await productionWorkflow('create from the trigger', createParameters({ statusCallbacks: 'trigger' }), [workerTrigger]);
+		await fromTrigger.post([order('queue-worker-trigger')], 1);
+		const [createRun, triggerRun] = await Promise.all(
+			(await settledExecutions(fromTrigger.id, 2)).map(async (execution) => await client.getExecution(execution.id)),
+		).then((executions) => [executions.find((e) => e.data?.resultData?.runData?.[fromTrigger.nodeName]), executions.find((e) => e.data?.resultData?.runData?.[TRIGGER])]);
+		expect([createRun?.status, workerExecutionIds().has(String(createRun?.id))]).toEqual(['success', true]);
+		const [createdOnWorker] = nodeOutput(createRun!, fromTrigger.nodeName);
+		const workerUrl = String((await sandbox.orders()).find((entry) => entry.ID === createdOnWorker.ID)!.OrderDetails.StatusCallbackUrl);
+		expect(workerUrl).toMatch(new RegExp(`^${client.webhookUrl(`${workerTrigger.webhookId}/${workerTrigger.webhookId}/status`)}/[0-9a-f]{64}/store_`));
+		expect([triggerRun?.status, workerExecutionIds().has(String(triggerRun?.id))]).toEqual(['success', true]);
+		const [receivedOnWorker] = nodeOutput(triggerRun!, TRIGGER);
+		expect([receivedOnWorker.OrderID, (receivedOnWorker.statusHistory as unknown[]).length]).toEqual([createdOnWorker.ID, 1]);
 		await client.deactivateWorkflow(fromTrigger.id);
 
-		// What the error advises works on the worker: Custom URLs, the production URL of a trigger with a
-		// fixed Callback Secret (with the store added, for the trigger's Fetch From the API).
+		// n8n's database: no workflow's static data holds a secret, and no saved execution shows one.
+		const workerSecret = workerUrl.split('/').at(-2)!;
+		const workflows = await query('SELECT id, "staticData" FROM workflow_entity WHERE id = ANY($1)', [[saved.id, fromTrigger.id]]);
+		expect(workflows).toHaveLength(2);
+		for (const row of workflows) {
+			const staticData = JSON.stringify(row.staticData ?? null);
+			expect([row.id, staticData.includes(secret), staticData.includes(workerSecret), /registration|printStoreTriggerCallbacks/.test(staticData)]).toEqual([row.id, false, false, false]);
+		}
+		const executionRows = await query(
+			'SELECT d.data || d."workflowData"::text AS saved FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = ANY($1)',
+			[[saved.id, fromTrigger.id]],
+		);
+		expect(executionRows.length).toBeGreaterThanOrEqual(3);
+		expect(executionRows.filter((row) => String(row.saved).includes(secret) || String(row.saved).includes(workerSecret))).toEqual([]);
+
+		// Custom URLs work on the worker: the production URL of a trigger with a fixed Callback Secret (with the store added, for the trigger's Fetch From the API).
 		const listener = await activeListener('custom URLs from the worker', { enrich: 'statusHistory' }, state.credential);
 		const customUrl = `${listener.urls('status')[0]}&store=${state.sandbox.storeId}`;
 		const custom = await productionWorkflow('create with custom URLs', createParameters({ statusCallbacks: 'custom', statusCallbackUrl: customUrl, statusDetailsCallbackUrl: '' }));
 		const onWorker = await custom.run([order('queue-worker-custom')], 1);
 		expect([onWorker.status, workerExecutionIds().has(onWorker.id)]).toEqual(['success', true]);
-		const [createdOnWorker] = nodeOutput(onWorker, custom.nodeName);
-		const storedOnWorker = (await sandbox.orders()).find((entry) => entry.ID === createdOnWorker.ID)!;
+		const [createdWithCustom] = nodeOutput(onWorker, custom.nodeName);
+		const storedOnWorker = (await sandbox.orders()).find((entry) => entry.ID === createdWithCustom.ID)!;
 		expect(storedOnWorker.PartnerOrderReference).toBe('queue-worker-custom');
 		expect(String(storedOnWorker.OrderDetails.StatusCallbackUrl)).toBe(customUrl);
 		await client.deactivateWorkflow(custom.id);
 		// Its Received callback started the listener, enriched through the API.
 		const [received] = await settledExecutions(listener.id, 1);
 		const [event] = nodeOutput(await client.getExecution(received.id), TRIGGER);
-		expect([event.OrderID, (event.statusHistory as Array<Record<string, unknown>>).length]).toEqual([createdOnWorker.ID, 1]);
+		expect([event.OrderID, (event.statusHistory as Array<Record<string, unknown>>).length]).toEqual([createdWithCustom.ID, 1]);
 		await client.deactivateWorkflow(listener.id);
 
 		// Get (by order number) and Get Status History, on the worker.
@@ -294,8 +332,8 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		await client.deactivateWorkflow(get.id);
 		await client.deactivateWorkflow(statusHistory.id);
 
-		// The sandbox's callbacks went to the registered URLs; one of them posted again to each webhook
-		// process: every process takes it (the secret is in the database) and reads the status history
+		// The sandbox's callbacks went to the derived URLs; one of them posted again to each webhook
+		// process: every process takes it (each derives the same secret) and reads the status history
 		// through the API (Fetch From the API); the executions run on the worker.
 		const webhookProcesses = queue().webhooks;
 		const answers = await Promise.all(
@@ -443,6 +481,46 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 			expect(result.executions).toBe(result.deliveries - result.retriesRecognised);
 		}
 		measurements.retriesUnderLoad = results;
+	}, 600_000);
+
+	test(`examples/act-once-per-event-in-queue-mode.json: ${DUPLICATED_EVENTS} events, each sent at the same moment to both webhook processes, are acted on ${DUPLICATED_EVENTS} times`, async () => {
+		const { client, state } = e2e();
+		const source = withCredential(loadExample('act-once-per-event-in-queue-mode.json'), state.credential);
+		// Its Postgres nodes use n8n's own database, which every worker reaches.
+		const postgres = await client.createCredential({
+			name: 'e2e queue: n8n database',
+			type: 'postgres',
+			data: { ...queue().database, ssl: 'disable', allowUnauthorizedCerts: false, maxConnections: 10 },
+		});
+		for (const node of source.nodes) if (node.credentials?.postgres) node.credentials = { postgres: { id: postgres.id, name: postgres.name } };
+		const trigger = findNode(source, 'Print Store Trigger');
+		const saved = await client.createWorkflow({ ...source, name: `${source.name} (e2e)` });
+		// What the user runs once first: the table, from the example's own branch (on main).
+		assertSucceeded(await client.runManually(saved.id, 'Run once: create the events table'));
+		await client.activateWorkflow(saved.id);
+		const events = Array.from({ length: DUPLICATED_EVENTS }, (_, index) => statusRecord(`ord_once_${randomUUID().slice(0, 8)}_${index}`, 4));
+		// The trigger's secret as Create derives it (README: an HMAC keyed with the credential's
+		// subscription key and client secret), restated here; the service would post to both processes.
+		const secret = createHmac('sha256', `${state.sandbox.subscriptionKey}\n${state.sandbox.clientSecret}`)
+			.update(`print-store-trigger:${saved.id}:${String(trigger.webhookId)}`)
+			.digest('hex');
+		const urls = queue().webhooks.map((process) => `${process.url}/webhook/${String(trigger.webhookId)}/status?secret=${secret}`);
+		await inParallel(events, 5, async (event) => {
+			const answers = await Promise.all(urls.map((url) => post(url, event)));
+			expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+		});
+		const executions = await settledExecutions(saved.id, DUPLICATED_EVENTS);
+		const actedOn: string[] = [];
+		await inParallel(executions, 4, async (execution) => {
+			const full = await client.getExecution(execution.id);
+			expect(full.status).toBe('success');
+			actedOn.push(...nodeOutput(full, 'Act on the event').map((item) => String(item.actedOn)));
+		});
+		await client.deactivateWorkflow(saved.id);
+		const result = { events: DUPLICATED_EVENTS, deliveries: DUPLICATED_EVENTS * 2, executionsStarted: executions.length, executionsThatActed: actedOn.length, distinctEventsActedOn: new Set(actedOn).size };
+		measurements.actOncePerEvent = result;
+		process.stderr.write(`\nact once per event: ${JSON.stringify(result)}\n`);
+		expect([result.executionsThatActed, result.distinctEventsActedOn]).toEqual([DUPLICATED_EVENTS, DUPLICATED_EVENTS]);
 	}, 600_000);
 
 	test('measured: the same event sent at the same moment to both webhook processes', async () => {

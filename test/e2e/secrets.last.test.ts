@@ -4,8 +4,9 @@
  * secret, any access or refresh token the sandbox issued (recognisable by their format), or the
  * callback secret of any trigger activation (read from the callback URLs of every order the
  * sandbox stored, the only place they are meant to be, apart from n8n's own debug lines naming
- * webhook paths), and the secrets of resume addresses. Left out of the executions: n8n's own copies
- * (n8n 1.x keeps the workflow's static data with each execution, 2.x the resume token).
+ * webhook paths), and the secrets of resume addresses. Left out of the executions: n8n 2.x's copy of
+ * the resume token. n8n 1.x keeps the workflow's static data with each execution: it is searched too,
+ * since the package keeps no secret there.
  */
 import { readFileSync } from 'node:fs';
 
@@ -38,10 +39,11 @@ describeE2E('secrets after the whole end-to-end run', () => {
 		for (const order of await e2e().sandbox.orders()) {
 			const details = (order.OrderDetails ?? {}) as Record<string, unknown>;
 			for (const url of [details.StatusCallbackUrl, details.StatusDetailsCallbackUrl]) {
-				const secret = typeof url === 'string' ? callbackSecretOf(url) : null;
-				// Generated per activation (48 hex digits). A fixed Callback Secret is a parameter of the
+				if (typeof url !== 'string' || url.includes('/webhook-waiting/')) continue;
+				const secret = callbackSecretOf(url);
+				// Derived from the credential (64 hex digits). A fixed Callback Secret is a parameter of the
 				// workflow, shown wherever the workflow is, like any other node parameter.
-				if (secret && /^[0-9a-f]{48}$/.test(secret)) callbackSecrets.add(secret);
+				if (secret && /^[0-9a-f]{64}$/.test(secret)) callbackSecrets.add(secret);
 			}
 		}
 		// Trigger activations of this run sent orders with their URLs: the scan must have something to look for.

@@ -1,6 +1,6 @@
 /**
- * The Print Store Trigger in the real n8n: it registers its production URLs on activation, Create
- * in the same workflow sends them, the sandbox posts real callbacks to them, and each status change
+ * The Print Store Trigger in the real n8n: Create in the same workflow derives its production URLs
+ * (the secret from the credential both nodes use) and sends them, the sandbox posts real callbacks to them, and each status change
  * starts exactly one execution. Forged and malformed callbacks start nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,7 @@ import { describeE2E, e2e, expectSuccess } from './helpers/harness';
 const TRIGGER = 'Print Store Trigger';
 const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
 
+/** The trigger with the run's credential, as a user sets it up (the same credential as Create's). */
 function triggerNode(parameters: Record<string, unknown> = {}): WorkflowNode {
 	return {
 		id: randomUUID(),
@@ -26,6 +27,7 @@ function triggerNode(parameters: Record<string, unknown> = {}): WorkflowNode {
 		position: [0, 300],
 		webhookId: randomUUID(),
 		parameters: { events: ['status', 'details'], options: {}, ...parameters },
+		credentials: { printStoreOAuth2Api: e2e().state.credential },
 	};
 }
 
@@ -120,7 +122,7 @@ async function executionsBeforeSentinel(workflowId: string, callbackUrl: string)
 }
 
 describeE2E('Print Store Trigger in the real n8n', () => {
-	test('same workflow: Create sends the registered URLs; each status change starts one execution, in order', async () => {
+	test('same workflow: Create sends the derived URLs; each status change starts one execution, in order', async () => {
 		const { client, sandbox } = e2e();
 		const { workflow, triggerName, nodeName } = orderingWorkflow('lifecycle', [order('trigger-a')], triggerNode());
 		const saved = await client.createWorkflow(workflow);
@@ -136,10 +138,10 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		const store = e2e().state.sandbox.storeId;
 		expect(details.StatusCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/${webhookId}/status`)}/SECRET-HIDDEN/${store}`);
 		expect(details.StatusDetailsCallbackUrl).toBe(`${client.webhookUrl(`${webhookId}/${webhookId}/details`)}/SECRET-HIDDEN/${store}`);
-		// The service got the real URLs: the order the sandbox stored carries the activation's secret.
+		// The service got the real URLs: the order the sandbox stored carries the trigger's secret.
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID) as unknown as { OrderDetails: Record<string, string> };
-		expect(stored.OrderDetails.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/${webhookId}/status`)}/[0-9a-f]{48}/${store}$`));
-		expect(stored.OrderDetails.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/${webhookId}/details`)}/[0-9a-f]{48}/${store}$`));
+		expect(stored.OrderDetails.StatusCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/${webhookId}/status`)}/[0-9a-f]{64}/${store}$`));
+		expect(stored.OrderDetails.StatusDetailsCallbackUrl).toMatch(new RegExp(`^${client.webhookUrl(`${webhookId}/${webhookId}/details`)}/[0-9a-f]{64}/${store}$`));
 
 		await sandbox.advance(String(created.ID), { toStatusId: 5 });
 		// Received on creation, then In Production, Printed, Shipped, Delivered: five records, two URLs each.
@@ -172,15 +174,29 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect(after.status).toBe(404);
 	});
 
-	test('Create with callbacks from the trigger fails clearly when no trigger is active', async () => {
-		const { client } = e2e();
-		const { workflow, triggerName, nodeName } = orderingWorkflow('not active', [order('trigger-b')], triggerNode());
+	test('Create with callbacks from the trigger fails clearly when the workflow has no trigger', async () => {
+		const { client, sandbox } = e2e();
+		const { workflow, triggerName, nodeName } = orderingWorkflow('no trigger', [order('trigger-b')], undefined);
 		const saved = await client.createWorkflow(workflow);
+		const before = (await sandbox.orders()).length;
 		const run = await client.runManually(saved.id, triggerName);
 		expect(run.status).toBe('error');
 		const error = run.data?.resultData?.runData?.[nodeName]?.[0]?.error as { message?: string; description?: string } | undefined;
-		expect(error?.message).toBe('No active Print Store Trigger in this workflow');
-		expect(error?.description).toMatch(/activate the workflow/);
+		expect(error?.message).toBe('No Print Store Trigger in this workflow');
+		expect(error?.description).toMatch(/Add a Print Store Trigger.*Nothing was sent/);
+		expect((await sandbox.orders()).length).toBe(before);
+	});
+
+	test('a trigger with neither a credential nor a Callback Secret is not activated, and n8n says why', async () => {
+		const { client } = e2e();
+		const { credentials: _none, ...trigger } = triggerNode();
+		const saved = await client.createWorkflow({ name: 'e2e trigger: no credential', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+		const failure = await client.activateWorkflow(saved.id).then(
+			() => 'activated',
+			(error: Error) => error.message,
+		);
+		expect(failure).toMatch(/no credential to derive its callback secret from/);
+		await client.deactivateWorkflow(saved.id).catch(() => undefined);
 	});
 
 	test('another workflow: custom URLs with a fixed secret; a retried delivery starts one execution', async () => {
@@ -262,12 +278,12 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		const created = nodeOutput(run, nodeName);
 		expect(created).toHaveLength(2);
 
-		// The activation's secret, as only the service knows it: from the orders the sandbox stored.
+		// The trigger's secret, as only the service knows it: from the orders the sandbox stored.
 		const stored = (await sandbox.orders()).filter((entry) => created.some((item) => item.ID === entry.ID));
 		const secrets = new Set(stored.map((entry) => callbackSecretOf(String((entry.OrderDetails as Record<string, unknown>).StatusCallbackUrl))));
 		expect(secrets.size).toBe(1);
 		const [secret] = [...secrets] as string[];
-		expect(secret).toMatch(/^[0-9a-f]{48}$/);
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
 
 		// Get returns the order as the service echoes it: URLs kept recognisable, secret hidden.
 		const got = await client.runManually(

@@ -148,6 +148,8 @@ export interface RunOptions {
 	staticData?: IDataObject;
 	/** Where n8n's resume addresses point (`$execution.resumeUrl`), e.g. a test server's. */
 	webhookWaitingBaseUrl?: string;
+	/** The workflow around the node: its ID, whether it is active, its other nodes (e.g. triggers). */
+	workflow?: { id?: string; active?: boolean; nodes?: INode[]; webhookBaseUrl?: string };
 }
 
 export interface RunResult {
@@ -203,12 +205,13 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 		credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Print Store account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
+	const around = options.workflow ?? {};
 	const workflowData: IWorkflowBase = {
-		id: 'wf-test',
+		id: around.id ?? 'wf-test',
 		name: 'Print Store test',
-		active: false,
+		active: around.active ?? false,
 		isArchived: false,
-		nodes: [node],
+		nodes: [node, ...(around.nodes ?? [])],
 		connections: {},
 		settings: {},
 		createdAt: new Date(),
@@ -219,7 +222,7 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 		name: workflowData.name,
 		nodes: workflowData.nodes,
 		connections: workflowData.connections,
-		active: false,
+		active: workflowData.active,
 		nodeTypes,
 		staticData: options.staticData,
 	});
@@ -239,6 +242,7 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 		{
 			...additionalDataFor(options.credentials, hooks, executionId),
 			...(options.webhookWaitingBaseUrl !== undefined ? { webhookWaitingBaseUrl: options.webhookWaitingBaseUrl } : {}),
+			...(around.webhookBaseUrl !== undefined ? { webhookBaseUrl: around.webhookBaseUrl } : {}),
 		},
 		'manual',
 		runExecutionData,

@@ -25,14 +25,13 @@ export function callbackSecretOf(url: string): string | null {
 }
 
 /**
- * An execution as n8n's API returns it, as JSON, without the copies n8n keeps of its own: n8n 1.x
- * stores the workflow's static data with each execution (where the trigger must keep its secret to
- * check callbacks; 2.x no longer does), and n8n 2.x the execution's resume token. What the package
- * writes (output items, errors, the workflow's parameters) is all still there.
+ * An execution as n8n's API returns it, as JSON, without n8n 2.x's own copy of the execution's
+ * resume token. Everything else stays: what the package writes (output items, errors, the
+ * workflow's parameters) and the workflow's static data that n8n 1.x keeps with each execution
+ * (the package keeps no secret there: the trigger's is derived).
  */
 export function executionJsonWithoutN8nCopies(execution: unknown): string {
-	const copy = structuredClone(execution) as { workflowData?: { staticData?: unknown }; data?: { resumeToken?: unknown } };
-	if (copy.workflowData && 'staticData' in copy.workflowData) copy.workflowData.staticData = '<n8n: the workflow\'s static data>';
+	const copy = structuredClone(execution) as { data?: { resumeToken?: unknown } };
 	if (copy.data && 'resumeToken' in copy.data) copy.data.resumeToken = '<n8n: resume token>';
 	return JSON.stringify(copy);
 }

@@ -5,13 +5,14 @@
  * keep the raw bytes and the query) and sends the trigger's answer. Fast enough to test every
  * guarantee of the trigger in milliseconds; the real-n8n suite (test/e2e) proves the same in n8n.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
+import { forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, StoredCredentials } from './engine';
 import { serveLikeN8n } from './webhook-server';
 
@@ -33,16 +34,26 @@ export interface TriggerHost {
 	url(kind: 'status' | 'details'): string;
 	/** The path-form address of a webhook (`.../<id>/<id>/status`), to which `/<secret>[/<store>]` is added. */
 	pathUrl(kind: 'status' | 'details'): string;
-	/** The secret the activation registered. */
+	/** The trigger node as saved in the workflow. */
+	node: INode;
+	/** What Print Store > Create needs to run in the same workflow (`runPrintStore`'s `workflow`). */
+	workflow(): { id: string; active: true; nodes: INode[]; webhookBaseUrl: string };
+	/**
+	 * The secret callbacks must carry: the fixed Callback Secret, else the documented derivation
+	 * (HMAC-SHA256 keyed with the credential's subscription key and client secret, of
+	 * `print-store-trigger:<workflow ID>:<webhook ID>`), restated here rather than imported.
+	 */
 	secret(): string;
-	/** The URL the activation registered for Create (secret included, as the trigger's option places it). */
-	registeredUrl(kind: 'status' | 'details'): string;
+	/** The URL Print Store > Create sends for a webhook (before the store is added), as the trigger's option places the secret. */
+	createUrl(kind: 'status' | 'details'): string;
 	/** POSTs to the webhook URL (`url(kind)`) followed by `suffix`, e.g. `?secret=...` or `/<secret>`. */
 	post(kind: 'status' | 'details', body: string | Buffer, options?: { query?: string; contentType?: string }): Promise<Delivery>;
 	/** Every item the trigger has started the workflow with so far, from any sender, in arrival order. */
 	emittedItems(): IDataObject[];
 	/** POSTs to any URL of this host, e.g. one Create sent with an order. */
 	postTo(url: string, body: string | Buffer, contentType?: string): Promise<Delivery>;
+	/** Empties this process's memory of the trigger's events, as another n8n process would have it. */
+	forgetProcessMemory(): void;
 	/** Changes the node's parameters (a user editing it), for the next activation or callback. */
 	setParameters(parameters: INodeParameters): void;
 	activate(): Promise<void>;
@@ -73,6 +84,14 @@ function matchWebhook(descriptions: IWebhookDescription[], pathname: string, web
 	return undefined;
 }
 
+/**
+ * What static data holds that n8n would save: n8n's workflow creates an empty object for each node
+ * asked about and saves none of them, so those are left out.
+ */
+export function storedState(staticData: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(staticData).filter(([, value]) => !(value && typeof value === 'object' && Object.keys(value).length === 0)));
+}
+
 /** A list of trigger hosts that are closed after each test: push every host a test starts. */
 export function useTriggerHosts(): TriggerHost[] {
 	const hosts: TriggerHost[] = [];
@@ -86,6 +105,8 @@ export async function startTrigger(options: {
 	parameters?: INodeParameters;
 	mode?: 'trigger' | 'manual';
 	credentials?: StoredCredentials;
+	/** false: a trigger node without a credential. */
+	credential?: false;
 	staticData?: IDataObject;
 	name?: string;
 }): Promise<TriggerHost> {
@@ -98,11 +119,12 @@ export async function startTrigger(options: {
 		position: [0, 0],
 		webhookId: randomUUID(),
 		parameters: { events: ['status', 'details'], options: {}, ...options.parameters },
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } },
+		...(options.credential === false ? {} : { credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } } }),
 	};
 	const staticData = options.staticData ?? {};
 	const workflow = new Workflow({ id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {}, active: true, nodeTypes, staticData });
 	const credentials = options.credentials ?? new StoredCredentials();
+	if (!options.credentials) credentials.set('cred-1', { subscriptionKey: 'trigger-test-subscription-key', clientSecret: 'trigger-test-client-secret' });
 	const executionId = `trigger-${randomUUID()}`;
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {} } as never);
 
@@ -155,14 +177,20 @@ export async function startTrigger(options: {
 		staticData,
 		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
 		pathUrl: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
+		node,
+		workflow: () => ({ id: 'wf-trigger', active: true, nodes: [node], webhookBaseUrl: additionalData.webhookBaseUrl }),
 		secret: () => {
-			const registration = (workflow.getStaticData('node', node) as IDataObject)[mode === 'manual' ? 'testRegistration' : 'registration'] as IDataObject | undefined;
-			return String(registration?.secret ?? '');
+			const fixed = (node.parameters.options as IDataObject | undefined)?.callbackSecret;
+			if (typeof fixed === 'string' && fixed !== '') return fixed;
+			const stored = credentials.get('cred-1') ?? {};
+			const key = `${String(stored.subscriptionKey)}\n${String(stored.clientSecret)}`;
+			return createHmac('sha256', key).update(`print-store-trigger:wf-trigger:${String(node.webhookId)}`).digest('hex');
 		},
 		emittedItems: () => emitted.flatMap((items) => items ?? []),
-		registeredUrl: (kind) => {
-			const registration = (workflow.getStaticData('node', node) as IDataObject)[mode === 'manual' ? 'testRegistration' : 'registration'] as IDataObject | undefined;
-			return String(registration?.[kind === 'status' ? 'statusUrl' : 'detailsUrl'] ?? '');
+		createUrl: (kind) => {
+			const secret = host.secret();
+			const query = (node.parameters.options as IDataObject | undefined)?.secretPlacement === 'query' || !/^[A-Za-z0-9._~-]+$/.test(secret);
+			return query ? `${host.url(kind)}?secret=${encodeURIComponent(secret)}` : `${host.pathUrl(kind)}/${secret}`;
 		},
 		// A suffix starting with '/' is a path-form secret: it goes after the path-form address.
 		post: async (kind, body, { query = '', contentType = 'application/json' } = {}) =>
@@ -174,6 +202,9 @@ export async function startTrigger(options: {
 			// Enrichment answers first and emits after its lookups: wait for the emission.
 			for (let tries = 0; tries < 200 && emitted[id] === undefined && answer?.emitted; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
 			return { status: response.status, answer, emitted: emitted[id] };
+		},
+		forgetProcessMemory() {
+			forgetTrigger(`wf-trigger:${String(node.webhookId)}:${mode === 'manual' ? 'test' : 'production'}`);
 		},
 		setParameters(parameters) {
 			Object.assign(node.parameters, parameters);

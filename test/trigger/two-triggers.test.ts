@@ -1,94 +1,119 @@
 /**
- * Two Print Store Triggers in one workflow: each keeps its own entry in the workflow's registry, and
- * Print Store > Create (callbacks from the trigger) must be told which one to use.
+ * Print Store > Create with Status Callbacks "From Print Store Trigger in This Workflow": it finds
+ * the trigger among the workflow's nodes and derives its addresses, reading nothing from static
+ * data (as on a queue-mode worker). With two triggers it must be told which one to use.
  * Triggers run through n8n-core's contexts (test/helpers/trigger.ts), Create through n8n's engine,
  * against the sandbox.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, useTriggerHosts } from '../helpers/trigger';
+import { startTrigger, type TriggerHost, useTriggerHosts } from '../helpers/trigger';
 
 const env = useSandbox();
 
 const hosts = useTriggerHosts();
 
-async function twoTriggers(staticData: IDataObject) {
-	const credentials = await credentialsFor(env.sandbox);
-	const a = await startTrigger({ name: 'Trigger A', staticData, credentials });
-	const b = await startTrigger({ name: 'Trigger B', staticData, credentials });
-	hosts.push(a, b);
-	await a.activate();
-	await b.activate();
-	return { a, b, credentials };
-}
-
 const order = { Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' } };
 
-test('each trigger keeps its own entry; deactivating one leaves the other', async () => {
-	const staticData: IDataObject = {};
-	const { a, b } = await twoTriggers(staticData);
-	const registry = () => (staticData.global as IDataObject).printStoreTriggerCallbacks as IDataObject;
-	expect(Object.keys(registry())).toEqual(['Trigger A', 'Trigger B']);
-	expect((registry()['Trigger B'] as IDataObject).statusUrl).toBe(b.registeredUrl('status'));
-	await a.deactivate();
-	expect(Object.keys(registry())).toEqual(['Trigger B']);
-	await b.deactivate();
-	expect((staticData.global as IDataObject).printStoreTriggerCallbacks).toBeUndefined();
-});
+async function create(host: TriggerHost, credentials: Awaited<ReturnType<typeof credentialsFor>>, extra: { callbackTrigger?: string; nodes?: INode[]; credentialId?: string } = {}) {
+	return await runPrintStore({
+		parameters: {
+			resource: 'order',
+			operation: 'create',
+			storeId: env.sandbox.storeId,
+			inputMode: 'json',
+			orderItemJson: JSON.stringify(order),
+			statusCallbacks: 'trigger',
+			...(extra.callbackTrigger === undefined ? {} : { callbackTrigger: extra.callbackTrigger }),
+		},
+		credentials,
+		credentialId: extra.credentialId,
+		staticData: {},
+		workflow: { ...host.workflow(), ...(extra.nodes ? { nodes: extra.nodes } : {}) },
+	});
+}
 
-test('a registry entry that is not an object (old or damaged data) is replaced on activation', async () => {
-	const staticData: IDataObject = { global: { printStoreTriggerCallbacks: 'damaged' } };
-	const host = await startTrigger({ staticData });
+async function sentUrls(): Promise<IDataObject[]> {
+	return (await env.api.orders()).map((stored) => stored.OrderDetails as IDataObject);
+}
+
+test('Create sends the addresses the trigger accepts, with the store added; the trigger starts the workflow with them', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const host = await startTrigger({ credentials });
 	hosts.push(host);
 	await host.activate();
-	expect((staticData.global as IDataObject).printStoreTriggerCallbacks).toEqual({
-		'Print Store Trigger': { statusUrl: host.registeredUrl('status'), detailsUrl: host.registeredUrl('details'), registeredAt: expect.any(String) },
-	});
+	const created = await create(host, credentials);
+	expect(created.error).toBeUndefined();
+	const [sent] = await sentUrls();
+	expect(sent.StatusCallbackUrl).toBe(`${host.pathUrl('status')}/${host.secret()}/${env.sandbox.storeId}`);
+	expect(sent.StatusDetailsCallbackUrl).toBe(`${host.pathUrl('details')}/${host.secret()}/${env.sandbox.storeId}`);
+	const delivery = await host.postTo(String(sent.StatusCallbackUrl), JSON.stringify({ OrderID: created.json[0].ID, StatusID: 4, StatusDescription: 'Shipped' }));
+	expect(delivery.emitted).toEqual([expect.objectContaining({ OrderID: created.json[0].ID, StatusID: 4, StatusDescription: 'Shipped' })]);
 });
 
 test('Create asks which trigger to use, uses the one named, and names an unknown one; nothing is sent until it can tell', async () => {
-	const staticData: IDataObject = {};
-	const { b, credentials } = await twoTriggers(staticData);
-	const create = (callbackTrigger?: string) =>
-		runPrintStore({
-			parameters: {
-				resource: 'order',
-				operation: 'create',
-				storeId: env.sandbox.storeId,
-				inputMode: 'json',
-				orderItemJson: JSON.stringify(order),
-				statusCallbacks: 'trigger',
-				...(callbackTrigger === undefined ? {} : { callbackTrigger }),
-			},
-			credentials,
-			staticData,
-		});
-	const either = await create();
-	expect(either.error?.message).toBe('This workflow has several active Print Store Triggers ("Trigger A", "Trigger B")');
-	const unknown = await create('Trigger C');
-	expect(unknown.error?.message).toBe('No active Print Store Trigger named "Trigger C" in this workflow');
-	expect((await env.api.orders()).length).toBe(0);
+	const credentials = await credentialsFor(env.sandbox);
+	const a = await startTrigger({ name: 'Trigger A', credentials });
+	const b = await startTrigger({ name: 'Trigger B', credentials });
+	hosts.push(a, b);
+	const nodes = [a.node, b.node];
+	const either = await create(b, credentials, { nodes });
+	expect(either.error?.message).toBe('This workflow has several Print Store Triggers ("Trigger A", "Trigger B")');
+	const unknown = await create(b, credentials, { nodes, callbackTrigger: 'Trigger C' });
+	expect(unknown.error?.message).toBe('No Print Store Trigger named "Trigger C" in this workflow');
+	expect(await sentUrls()).toHaveLength(0);
 
-	const chosen = await create(' Trigger B ');
+	const chosen = await create(b, credentials, { nodes, callbackTrigger: ' Trigger B ' });
 	expect(chosen.error).toBeUndefined();
-	const [stored] = await env.api.orders();
-	expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${b.registeredUrl('status')}/${env.sandbox.storeId}`);
+	const [sent] = await sentUrls();
+	expect(sent.StatusCallbackUrl).toBe(`${b.createUrl('status')}/${env.sandbox.storeId}`);
+	// A disabled trigger is not a candidate.
+	const disabledA = await create(b, credentials, { nodes: [{ ...a.node, disabled: true }, b.node] });
+	expect(disabledA.error).toBeUndefined();
 });
 
-test('Create skips registry entries that are not objects, and says so when no trigger is active', async () => {
+test('Create says why and sends nothing: no trigger, another credential, no credential', async () => {
 	const credentials = await credentialsFor(env.sandbox);
-	const parameters = { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(order), statusCallbacks: 'trigger' };
-	const none = await runPrintStore({ parameters, credentials, staticData: {} });
-	expect(none.error?.message).toBe('No active Print Store Trigger in this workflow');
-	const staticData: IDataObject = {};
-	const host = await startTrigger({ staticData, credentials });
+	const host = await startTrigger({ credentials });
+	hosts.push(host);
+	const problems = [
+		await create(host, credentials, { nodes: [] }),
+		await create(host, credentials, { nodes: [{ ...host.node, credentials: { printStoreOAuth2Api: { id: 'cred-2', name: 'Other account' } } }] }),
+		await create(host, credentials, { nodes: [{ ...host.node, credentials: undefined }] }),
+	].map((run) => [run.error?.message, run.error?.description]);
+	expect(problems).toEqual([
+		['No Print Store Trigger in this workflow', expect.stringContaining('Add a Print Store Trigger')],
+		['The Print Store Trigger "Print Store Trigger" uses another credential ("Other account") than this node ("Print Store account")', expect.stringContaining('select the same Print Store credential on both nodes')],
+		['The Print Store Trigger "Print Store Trigger" has no credential', expect.stringContaining('or set a Callback Secret')],
+	]);
+	expect(await sentUrls()).toHaveLength(0);
+});
+
+test("the trigger's own Callback Secret and placement are what Create sends, without a credential on the trigger", async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const host = await startTrigger({ credentials, credential: false, parameters: { options: { callbackSecret: 'fixed-secret-9', secretPlacement: 'query' } } });
 	hosts.push(host);
 	await host.activate();
-	((staticData.global as IDataObject).printStoreTriggerCallbacks as IDataObject)['Old Trigger'] = 'damaged';
-	const created = await runPrintStore({ parameters, credentials, staticData });
+	expect((await create(host, credentials)).error).toBeUndefined();
+	const [sent] = await sentUrls();
+	expect(sent.StatusCallbackUrl).toBe(`${host.url('status')}?secret=fixed-secret-9&store=${env.sandbox.storeId}`);
+	expect((await host.postTo(String(sent.StatusCallbackUrl), JSON.stringify({ OrderID: 'ord_f', StatusID: 4 }))).emitted).toHaveLength(1);
+});
+
+test('a trigger activated by an earlier version, without a credential: Create still sends the URLs it registered then', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const host = await startTrigger({ credentials, credential: false });
+	hosts.push(host);
+	const legacy = { statusUrl: `${host.url('status')}?secret=legacy-1`, detailsUrl: `${host.url('details')}?secret=legacy-1`, registeredAt: '2026-01-01T00:00:00Z' };
+	const created = await runPrintStore({
+		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(order), statusCallbacks: 'trigger' },
+		credentials,
+		staticData: { global: { printStoreTriggerCallbacks: { 'Print Store Trigger': legacy } } },
+		workflow: host.workflow(),
+	});
 	expect(created.error).toBeUndefined();
-	const [stored] = await env.api.orders();
-	expect((stored.OrderDetails as IDataObject).StatusCallbackUrl).toBe(`${host.registeredUrl('status')}/${env.sandbox.storeId}`);
+	const [sent] = await sentUrls();
+	expect(sent.StatusCallbackUrl).toBe(`${legacy.statusUrl}&store=${env.sandbox.storeId}`);
 });

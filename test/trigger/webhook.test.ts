@@ -6,10 +6,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
-import { runPrintStore } from '../helpers/engine';
+import { runPrintStore, StoredCredentials } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, type TriggerHost, useTriggerHosts } from '../helpers/trigger';
+import { startTrigger, type TriggerHost, storedState, useTriggerHosts } from '../helpers/trigger';
 
 const record = (order: string, statusId = 4, extra: IDataObject = {}) =>
 	JSON.stringify({
@@ -29,40 +28,80 @@ async function activeTrigger(parameters: INodeParameters = {}, options: Paramete
 	return host;
 }
 describe('activation', () => {
-	test('registers both URLs with a new 48-digit secret for Create, and deactivation retires it', async () => {
-		const host = await activeTrigger();
+	test('the secret is derived from the credential, the workflow and the webhook ID: activation stores nothing, and it is the same after re-activation', async () => {
+		const staticData: IDataObject = {};
+		const host = await activeTrigger({}, { staticData });
 		const secret = host.secret();
-		expect(secret).toMatch(/^[0-9a-f]{48}$/);
-		const registry = host.staticData.global as IDataObject;
-		expect(registry.printStoreTriggerCallbacks).toEqual({
-			'Print Store Trigger': {
-				statusUrl: `${host.pathUrl('status')}/${secret}`,
-				detailsUrl: `${host.pathUrl('details')}/${secret}`,
-				registeredAt: expect.any(String),
-			},
-		});
-		expect((await host.postTo(host.registeredUrl('status'), record('a'))).status).toBe(200);
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(storedState(staticData)).toEqual({});
+		expect((await host.postTo(host.createUrl('status'), record('a'))).status).toBe(200);
 		expect((await host.post('status', record('a2'), { query: `?secret=${secret}` })).status).toBe(200);
+		expect((await host.post('details', record('a3'), { query: `/${secret}` })).status).toBe(200);
 		await host.deactivate();
-		expect(registry.printStoreTriggerCallbacks).toBeUndefined();
-		expect((await host.post('status', record('b'), { query: `?secret=${secret}` })).status).toBe(403);
-		expect((await host.post('status', record('b2'), { query: `/${secret}` })).status).toBe(403);
-	});
-
-	test('"As a Query Parameter" registers ?secret= URLs; a fixed secret that a path segment would mangle goes in the query too', async () => {
-		const query = await activeTrigger({ options: { secretPlacement: 'query' } });
-		expect(query.registeredUrl('status')).toBe(`${query.url('status')}?secret=${query.secret()}`);
-		expect(query.registeredUrl('details')).toBe(`${query.url('details')}?secret=${query.secret()}`);
-		const slashed = await activeTrigger({ options: { callbackSecret: 'a/b c?d' } });
-		expect(slashed.registeredUrl('status')).toBe(`${slashed.url('status')}?secret=${encodeURIComponent('a/b c?d')}`);
-		expect((await slashed.postTo(slashed.registeredUrl('status'), record('s1'))).emitted).toHaveLength(1);
-	});
-
-	test('a fixed Callback Secret is used as given, and kept across re-activation', async () => {
-		const host = await activeTrigger({ options: { callbackSecret: 'my-own-secret-1' } });
-		expect(host.secret()).toBe('my-own-secret-1');
 		await host.activate();
+		// Orders created before a deactivation or an n8n restart report again once the workflow is active.
+		expect((await host.postTo(host.createUrl('status'), record('b'))).status).toBe(200);
+		expect(storedState(staticData)).toEqual({});
+	});
+
+	test('another webhook ID, another credential secret: another secret, and the old one is refused', async () => {
+		const credentials = new StoredCredentials();
+		credentials.set('cred-1', { subscriptionKey: 'key-1', clientSecret: 'client-secret-1' });
+		const first = await activeTrigger({}, { credentials });
+		const second = await activeTrigger({}, { credentials });
+		expect(first.secret()).not.toBe(second.secret());
+		expect((await first.post('status', record('c1'), { query: `?secret=${second.secret()}` })).status).toBe(403);
+		const before = first.createUrl('status');
+		credentials.set('cred-1', { subscriptionKey: 'key-1', clientSecret: 'client-secret-2' });
+		expect(first.createUrl('status')).not.toBe(before);
+		expect((await first.postTo(before, record('c2'))).status).toBe(403);
+		expect((await first.postTo(first.createUrl('status'), record('c3'))).status).toBe(200);
+	});
+
+	test('without a credential, activation fails and says what to do, unless a Callback Secret is set', async () => {
+		const host = await startTrigger({ credential: false });
+		hosts.push(host);
+		await expect(host.activate()).rejects.toMatchObject({
+			message: 'The trigger has no credential to derive its callback secret from',
+			description: expect.stringContaining('Select your Print Store credential on the trigger'),
+		});
+		host.setParameters({ options: { callbackSecret: 'own-secret-7' } });
+		await host.activate();
+		expect((await host.post('status', record('d'), { query: '/own-secret-7' })).status).toBe(200);
+	});
+
+	test('"As a Query Parameter" gives Create ?secret= URLs; a fixed secret that a path segment would mangle goes in the query too', async () => {
+		const query = await activeTrigger({ options: { secretPlacement: 'query' } });
+		expect(query.createUrl('status')).toBe(`${query.url('status')}?secret=${query.secret()}`);
+		expect((await query.postTo(query.createUrl('details'), record('q1'))).emitted).toHaveLength(1);
+		const slashed = await activeTrigger({ options: { callbackSecret: 'a/b c?d' } });
+		expect(slashed.createUrl('status')).toBe(`${slashed.url('status')}?secret=${encodeURIComponent('a/b c?d')}`);
+		expect((await slashed.postTo(slashed.createUrl('status'), record('s1'))).emitted).toHaveLength(1);
+	});
+
+	test('a fixed Callback Secret replaces the derived one, and clearing it brings the derived one back', async () => {
+		const host = await activeTrigger();
+		const derived = host.secret();
+		host.setParameters({ options: { callbackSecret: 'my-own-secret-1' } });
 		expect(host.secret()).toBe('my-own-secret-1');
+		expect((await host.post('status', record('f1'), { query: '/my-own-secret-1' })).status).toBe(200);
+		expect((await host.post('status', record('f2'), { query: `/${derived}` })).status).toBe(403);
+		host.setParameters({ options: {} });
+		expect((await host.post('status', record('f3'), { query: '/my-own-secret-1' })).status).toBe(403);
+		expect((await host.post('status', record('f4'), { query: `/${derived}` })).status).toBe(200);
+	});
+
+	test('a registration kept by an earlier version is honoured until deactivation, which removes it and its registry entry', async () => {
+		const legacyUrl = 'https://n8n.example.com/webhook/x/status?secret=legacy-secret-0123456789';
+		const staticData: IDataObject = {
+			'node:Print Store Trigger': { registration: { secret: 'legacy-secret-0123456789', statusUrl: legacyUrl, detailsUrl: legacyUrl, registeredAt: '2026-01-01T00:00:00Z' } },
+			global: { printStoreTriggerCallbacks: { 'Print Store Trigger': { statusUrl: legacyUrl, detailsUrl: legacyUrl, registeredAt: '2026-01-01T00:00:00Z' } } },
+		};
+		const host = await activeTrigger({}, { staticData, credential: false });
+		expect((await host.post('status', record('l1'), { query: '?secret=legacy-secret-0123456789' })).status).toBe(200);
+		await host.deactivate();
+		expect(staticData).toEqual({ 'node:Print Store Trigger': {}, global: {} });
+		expect((await host.post('status', record('l2'), { query: '?secret=legacy-secret-0123456789' })).status).toBe(403);
 	});
 });
 
@@ -224,7 +263,7 @@ describe('duplicates', () => {
 			const q = `?secret=${host.secret()}`;
 			expect((await host.post('status', record('p', 4), { query: q })).emitted).toHaveLength(1);
 			// Another process: its own memory is empty; the static data is what n8n reloads.
-			forgetTrigger(host.secret());
+			host.forgetProcessMemory();
 			const retry = await host.post('status', record('p', 4), { query: q });
 			expect([acrossProcesses, retry.answer?.emitted]).toEqual([acrossProcesses, acrossProcesses ? 0 : 1]);
 		}
@@ -243,13 +282,16 @@ describe('through the API', () => {
 		const created = await runPrintStore({
 			parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: JSON.stringify(order), statusCallbacks: 'trigger' },
 			credentials,
-			staticData,
+			// Create's own static data is empty, as on a queue-mode worker.
+			staticData: {},
+			workflow: host.workflow(),
 		});
+		expect(storedState(staticData)).toEqual({});
 		return { host, created };
 	}
 
 	test('Fetch From the API, with the store Create put in the URL: the order added, its callback secret hidden; a failed lookup noted', async () => {
-		// Create, in the same workflow, sends the trigger's URLs (the registry in the shared static data).
+		// Create, in the same workflow, derives the trigger's URLs: nothing is read from static data.
 		const { host, created } = await triggerAndCreate({ enrich: 'order' });
 		expect(created.error).toBeUndefined();
 		const order = created.json[0];

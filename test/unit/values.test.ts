@@ -1,6 +1,5 @@
 /** Checks on what users type: order items, IDs in paths, custom API paths, callback secrets. */
-import { hideCallbackSecrets, SECRET_MARKER, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
-import { pathFormUrl } from '../../nodes/PrintStoreTrigger/webhook/routes';
+import { hideCallbackSecrets, pathFormUrl, SECRET_MARKER, triggerCallbackUrl, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
 import { checkPathId } from '../../nodes/shared/ids';
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { validateOrderItem } from '../../nodes/PrintStore/orders/validateOrderItem';
@@ -86,6 +85,17 @@ describe('callback secrets', () => {
 		expect(hideCallbackSecrets(pathForm)).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/${SECRET_MARKER}`);
 		expect(hideCallbackSecrets(withStore(pathForm, 'store_1'))).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/${SECRET_MARKER}/store_1`);
 		expect(hideCallbackSecrets(withStore(withSecretQuery(base, 'abc123'), 'store_1'))).toBe(`${base}?secret=${SECRET_MARKER}&store=store_1`);
+	});
+
+	test("a trigger's addresses: path form by default, query form when asked, for odd secrets, or without a webhook ID", () => {
+		const id = '0b9f2c84-6f1e-4f57-9a3e-2d4c7b1e8a90';
+		const node = { name: 'Print Store Trigger', webhookId: id };
+		const root = 'https://n8n.example.com/webhook';
+		expect(triggerCallbackUrl(`${root}/`, 'wf1', node, 'status', 'abc123', undefined)).toBe(`${root}/${id}/${id}/status/abc123`);
+		expect(triggerCallbackUrl(root, 'wf1', node, 'details', 'abc123', 'path')).toBe(`${root}/${id}/${id}/details/abc123`);
+		expect(triggerCallbackUrl(root, 'wf1', node, 'details', 'abc123', 'query')).toBe(`${root}/${id}/details?secret=abc123`);
+		expect(triggerCallbackUrl(root, 'wf1', node, 'status', 'a/b c', 'path')).toBe(`${root}/${id}/status?secret=a%2Fb%20c`);
+		expect(triggerCallbackUrl(root, 'wf1', { name: 'My Trigger' }, 'status', 'abc123', 'path')).toBe(`${root}/wf1/my%20trigger/status?secret=abc123`);
 	});
 
 	test('deep in an order, without copying what has nothing to hide', () => {

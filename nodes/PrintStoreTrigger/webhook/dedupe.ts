@@ -116,6 +116,7 @@ export function firstDeliveries(
 	return fresh;
 }
 
+/** Touches the static data only when it holds events, so n8n has nothing to save otherwise. */
 export function forgetSharedEvents(nodeStaticData: IDataObject): void {
-	delete nodeStaticData[SHARED_KEY];
+	if (SHARED_KEY in nodeStaticData) delete nodeStaticData[SHARED_KEY];
 }

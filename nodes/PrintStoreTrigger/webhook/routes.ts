@@ -6,7 +6,8 @@ import type { EventKind } from '../../shared/callbacks/normalize';
  * The trigger's webhooks. Status and status details callbacks each have a static address that
  * takes the secret as `?secret=` (and Create's store as `&store=`). Both are also served by dynamic
  * addresses that take them as path segments, for services that drop or rewrite query strings:
- * `<n8n>/webhook/<webhook id>/<webhook id>/status/<secret>[/<store>]` (`pathFormUrl`).
+ * `<n8n>/webhook/<webhook id>/<webhook id>/status/<secret>[/<store>]` (shared/callbacks/urls.ts
+ * builds both forms).
  *
  * Why the webhook ID twice: n8n finds a dynamic webhook by the request's first segment (the node's
  * webhook ID) and the template the rest must match, and it keeps one template per path across all
@@ -39,15 +40,6 @@ export const CALLBACK_WEBHOOKS: IWebhookDescription[] = [
 		ndvHideUrl: true,
 	},
 ];
-
-/**
- * The path-form address of a callback: the static webhook's URL (`.../webhook/<id>/status`) with the
- * webhook ID repeated before the kind, the secret after it.
- */
-export function pathFormUrl(staticWebhookUrl: string, webhookId: string, secret: string): string {
-	const at = staticWebhookUrl.lastIndexOf('/');
-	return `${staticWebhookUrl.slice(0, at)}/${webhookId}${staticWebhookUrl.slice(at)}/${encodeURIComponent(secret)}`;
-}
 
 function pathParameter(ctx: IWebhookFunctions, name: string): string | undefined {
 	const value = (ctx.getParamsData() as Record<string, unknown> | undefined)?.[name];

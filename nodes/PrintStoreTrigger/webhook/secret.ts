@@ -1,40 +1,64 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { secretsMatch } from '../../shared/callbacks/secrets';
+import { secretsMatch, triggerSecret } from '../../shared/callbacks/secrets';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
 import { givenSecret } from './routes';
 
-/** What an activation of the trigger registered: its callback URLs and the secret they carry. */
-export interface Registration extends IDataObject {
-	statusUrl: string;
-	detailsUrl: string;
-	secret: string;
-	registeredAt: string;
-}
+type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-export function registrationKey(isTest: boolean): string {
-	return isTest ? 'testRegistration' : 'registration';
-}
-
-export function fixedSecret(ctx: IHookFunctions | IWebhookFunctions): string {
+/**
+ * Where the trigger's secret comes from, in this order:
+ * - the Callback Secret of the trigger's options, when set (for orders created outside n8n);
+ * - else derived from the trigger's credential, its workflow and its webhook ID
+ *   (shared/callbacks/secrets.ts): any process computes it, Print Store > Create included, and
+ *   nothing is stored;
+ * - and, until the trigger is next deactivated, the random secret that earlier versions of the
+ *   package kept in the node's static data on activation, so orders created back then still report.
+ */
+export function fixedSecret(ctx: TriggerContext): string {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return typeof options.callbackSecret === 'string' ? options.callbackSecret : '';
 }
 
-export type SecretCheck = { ok: true; secret: string } | { ok: false; status: number; error: string };
+export function hasCredential(ctx: TriggerContext): boolean {
+	return Boolean(ctx.getNode().credentials?.[CREDENTIAL_TYPE]);
+}
+
+/** The secret derived from the trigger's credential, or '' when the trigger has no credential. */
+export async function derivedSecret(ctx: TriggerContext): Promise<string> {
+	if (!hasCredential(ctx)) return '';
+	const node = ctx.getNode();
+	return triggerSecret(await ctx.getCredentials(CREDENTIAL_TYPE), String(ctx.getWorkflow().id ?? ''), node.webhookId ?? `node:${node.name}`);
+}
+
+/** Where earlier versions of the package kept an activation's secret, in the node's static data. */
+export const LEGACY_REGISTRATION_KEYS = ['registration', 'testRegistration'];
+
+export function legacySecret(ctx: TriggerContext): string {
+	const stored = ctx.getWorkflowStaticData('node').registration as IDataObject | undefined;
+	return typeof stored?.secret === 'string' ? stored.secret : '';
+}
+
+/** A key that names this trigger in this process's memory of events, without its secret. */
+export function triggerKey(ctx: TriggerContext): string {
+	const node = ctx.getNode();
+	return `${String(ctx.getWorkflow().id ?? '')}:${node.webhookId ?? node.name}:${ctx.getMode() === 'manual' ? 'test' : 'production'}`;
+}
+
+export type SecretCheck = { ok: true } | { ok: false; status: number; error: string };
 
 /**
- * Production callbacks must carry the activation's secret (or the fixed one), as a path segment or
- * as `?secret=`. A test URL listens
- * only while someone waits in the editor; without a fixed secret it takes events without one, so a
- * sample can be sent by hand.
+ * Production callbacks must carry the trigger's secret (see the top of this file), as a path
+ * segment or as `?secret=`. A test URL listens only while someone waits in the editor; without a
+ * fixed secret it takes events without one, so a sample can be sent by hand.
  */
-export function checkSecret(ctx: IWebhookFunctions): SecretCheck {
+export async function checkSecret(ctx: IWebhookFunctions): Promise<SecretCheck> {
 	const isTest = ctx.getMode() === 'manual';
-	const stored = ctx.getWorkflowStaticData('node')[registrationKey(isTest)] as Registration | undefined;
-	const expected = fixedSecret(ctx) || stored?.secret || '';
+	const fixed = fixedSecret(ctx);
 	const given = givenSecret(ctx);
-	if (isTest && !fixedSecret(ctx) && given === undefined) return { ok: true, secret: expected || 'test' };
+	if (isTest && !fixed && given === undefined) return { ok: true };
 	if (given === undefined || given === '') return { ok: false, status: 401, error: 'Missing callback secret' };
-	if (!expected || !secretsMatch(given, expected)) return { ok: false, status: 403, error: 'Wrong callback secret' };
-	return { ok: true, secret: expected };
+	const accepted = fixed ? [fixed] : [await derivedSecret(ctx), isTest ? '' : legacySecret(ctx)];
+	if (!accepted.some((secret) => secret !== '' && secretsMatch(given, secret))) return { ok: false, status: 403, error: 'Wrong callback secret' };
+	return { ok: true };
 }

@@ -5,15 +5,28 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 /**
  * The secrets of callback addresses, and how they are compared.
  *
- * A waiting execution's secret (Order > Wait Until Status) is derived, never stored: any n8n
- * process (main, worker, webhook process, after a restart) computes the same one from the
- * credential and the execution ID, and nobody without the credential can guess it. It is an HMAC
- * keyed with the credential's subscription key and client secret, so changing either retires every
- * address given out before.
+ * Secrets are derived, never stored: any n8n process (main, worker, webhook process, after a
+ * restart) computes the same one from the credential and public facts about the address, and
+ * nobody without the credential can guess it. Each is an HMAC keyed with the credential's
+ * subscription key and client secret, so changing either retires every address given out before.
  */
-export function waitSecret(credentials: ICredentialDataDecryptedObject, executionId: string): string {
+function derivedSecret(credentials: ICredentialDataDecryptedObject, subject: string): string {
 	const key = `${String(credentials.subscriptionKey ?? '')}\n${String(credentials.clientSecret ?? '')}`;
-	return createHmac('sha256', key).update(`print-store-wait:${executionId}`).digest('hex');
+	return createHmac('sha256', key).update(subject).digest('hex');
+}
+
+/** The secret of a waiting execution's resume address (Order > Wait Until Status). */
+export function waitSecret(credentials: ICredentialDataDecryptedObject, executionId: string): string {
+	return derivedSecret(credentials, `print-store-wait:${executionId}`);
+}
+
+/**
+ * The secret of a Print Store Trigger's callback addresses: the same for every activation of the
+ * same trigger node (its webhook ID) in the same workflow, so orders created before an n8n restart
+ * or a deactivation report again once the workflow is active.
+ */
+export function triggerSecret(credentials: ICredentialDataDecryptedObject, workflowId: string, webhookId: string): string {
+	return derivedSecret(credentials, `print-store-trigger:${workflowId}:${webhookId}`);
 }
 
 function sha256(value: string): Buffer {

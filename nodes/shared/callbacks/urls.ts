@@ -1,3 +1,8 @@
+import type { INode } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import type { EventKind } from './normalize';
+
 /**
  * The callback URLs a Print Store Trigger registers, and how their secret is kept out of sight.
  *
@@ -9,6 +14,43 @@
  * so output items, errors and logs show which trigger an order reports to, never the secret.
  */
 export const SECRET_MARKER = 'SECRET-HIDDEN';
+
+/** The trigger node, as far as its addresses go. */
+export interface TriggerNodeRef {
+	name: string;
+	webhookId?: string;
+}
+
+/**
+ * The address of a trigger's callback with the secret in it, as the trigger's "Secret in Callback
+ * URLs" option places it. Any process computes it from what it has: n8n's production webhook base
+ * (`<WEBHOOK_URL>/webhook`), the workflow ID and the trigger node. n8n's own `getNodeWebhookUrl`
+ * gives the static address; the path form inserts the webhook ID again before the kind (the
+ * trigger's webhook/routes.ts says why). A secret with characters a path segment would carry
+ * encoded goes in the query.
+ */
+export function triggerCallbackUrl(
+	webhookBaseUrl: string,
+	workflowId: string,
+	node: TriggerNodeRef,
+	kind: EventKind,
+	secret: string,
+	placement: unknown,
+): string {
+	const url = NodeHelpers.getNodeWebhookUrl(webhookBaseUrl.replace(/\/+$/, ''), workflowId, node as INode, kind, false);
+	const pathSafe = /^[A-Za-z0-9._~-]+$/.test(secret);
+	if (placement === 'query' || !pathSafe || !node.webhookId) return withSecretQuery(url, secret);
+	return pathFormUrl(url, node.webhookId, secret);
+}
+
+/**
+ * The path-form address of a callback: the static webhook's URL (`.../webhook/<id>/status`) with the
+ * webhook ID repeated before the kind, the secret after it.
+ */
+export function pathFormUrl(staticWebhookUrl: string, webhookId: string, secret: string): string {
+	const at = staticWebhookUrl.lastIndexOf('/');
+	return `${staticWebhookUrl.slice(0, at)}/${webhookId}${staticWebhookUrl.slice(at)}/${encodeURIComponent(secret)}`;
+}
 
 export function withSecretQuery(webhookUrl: string, secret: string): string {
 	return `${webhookUrl}${webhookUrl.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;

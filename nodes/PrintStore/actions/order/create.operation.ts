@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { registeredCallbacks } from '../../../shared/callbackRegistry';
 import { resumeAddress } from '../../wait/resumeUrl';
-import { withStore } from '../../../shared/callbacks/urls';
 import { showFor } from '../../../shared/displayOptions';
-import { InvalidValue, ItemProblem } from '../../../shared/errors';
+import { InvalidValue } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import type { OrderItemDraft } from '../../orders/buildOrderItem';
 import { runOrderRequests } from '../../orders/runOrderRequests';
+import { triggerCallbacks } from '../../orders/triggerCallbacks';
 
 const callbackFields: INodeProperties[] = [
 	{
@@ -31,7 +30,7 @@ const callbackFields: INodeProperties[] = [
 				name: 'From Print Store Trigger in This Workflow',
 				value: 'trigger',
 				description:
-					'Send the addresses of the Print Store Trigger in this workflow, which registers them when the workflow is activated',
+					'Send the addresses of the Print Store Trigger in this workflow (active, with the same credential as this node)',
 			},
 			{
 				name: 'Resume This Execution (Wait Until Status)',
@@ -82,32 +81,6 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 
 const CALLBACK_KEYS = ['StatusCallbackUrl', 'StatusDetailsCallbackUrl'];
 
-/**
- * The trigger's URLs, with the order's store added (`withStore`), so the trigger can read the order
- * through the API (Fetch From the API) without a Store ID of its own: status records carry none.
- */
-function triggerCallbacks(ctx: IExecuteFunctions, itemIndex: number, storeId: string): IDataObject {
-	const wanted = String(ctx.getNodeParameter('callbackTrigger', itemIndex, '') ?? '').trim();
-	const registered = registeredCallbacks(ctx.getWorkflowStaticData('global'));
-	const chosen = wanted ? registered.filter((entry) => entry.trigger === wanted) : registered;
-	if (chosen.length === 1) {
-		return { StatusCallbackUrl: withStore(chosen[0].statusUrl, storeId), StatusDetailsCallbackUrl: withStore(chosen[0].detailsUrl, storeId) };
-	}
-	if (chosen.length > 1) {
-		const names = registered.map((entry) => `"${entry.trigger}"`).join(', ');
-		throw new ItemProblem(
-			`This workflow has several active Print Store Triggers (${names})`,
-			'Set "Trigger Node Name" to the one to use. Nothing was sent.',
-		);
-	}
-	throw new ItemProblem(
-		wanted ? `No active Print Store Trigger named "${wanted}" in this workflow` : 'No active Print Store Trigger in this workflow',
-		'The trigger registers its callback URLs when the workflow is activated. Add a Print Store Trigger to this workflow and activate the workflow, or set Status Callbacks to "Custom URLs". ' +
-			"If the workflow is active and n8n runs in queue mode, this execution ran on a worker: n8n 2.x does not give workers the workflow's saved data, where the trigger keeps its URLs. " +
-			"There, use Custom URLs: the trigger's production URL with a fixed Callback Secret (README, \"Running in queue mode\"). Nothing was sent.",
-	);
-}
-
 function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const status = String(ctx.getNodeParameter('statusCallbackUrl', itemIndex, '') ?? '').trim();
 	const details = String(ctx.getNodeParameter('statusDetailsCallbackUrl', itemIndex, '') ?? '').trim();
@@ -129,7 +102,9 @@ const MODE_NAMES: Record<string, string> = {
 	wait: 'Resume This Execution (Wait Until Status)',
 };
 
-function withCallbacks(ctx: IExecuteFunctions, resume: string | undefined) {
+type TriggerAddresses = Awaited<ReturnType<typeof triggerCallbacks>>;
+
+function withCallbacks(ctx: IExecuteFunctions, resume: string | undefined, fromTrigger: TriggerAddresses | undefined) {
 	return (draft: OrderItemDraft, itemIndex: number, storeId: string): OrderItemDraft => {
 		const mode = ctx.getNodeParameter('statusCallbacks', itemIndex, 'none') as string;
 		if (!(mode in MODE_NAMES)) return draft;
@@ -144,8 +119,8 @@ function withCallbacks(ctx: IExecuteFunctions, resume: string | undefined) {
 			);
 		}
 		const urls =
-			mode === 'trigger'
-				? triggerCallbacks(ctx, itemIndex, storeId)
+			mode === 'trigger' && fromTrigger
+				? fromTrigger(String(ctx.getNodeParameter('callbackTrigger', itemIndex, '') ?? '').trim(), storeId)
 				: mode === 'wait' && resume
 					? { StatusCallbackUrl: resume }
 					: customCallbacks(ctx, itemIndex);
@@ -158,6 +133,8 @@ function withCallbacks(ctx: IExecuteFunctions, resume: string | undefined) {
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	// Status Callbacks is one choice for the whole node (no expressions): the resume address is the
 	// execution's, the same for every order.
-	const resume = this.getNodeParameter('statusCallbacks', 0, 'none') === 'wait' ? await resumeAddress(this) : undefined;
-	return await runOrderRequests(this, 'order.create', withCallbacks(this, resume));
+	const mode = this.getNodeParameter('statusCallbacks', 0, 'none');
+	const resume = mode === 'wait' ? await resumeAddress(this) : undefined;
+	const fromTrigger = mode === 'trigger' ? await triggerCallbacks(this) : undefined;
+	return await runOrderRequests(this, 'order.create', withCallbacks(this, resume, fromTrigger));
 }
