@@ -73,6 +73,8 @@ export interface StackState {
 		/** n8n's PostgreSQL database, for tests that check what n8n stored. */
 		database: { host: string; port: number; database: string; user: string; password: string };
 	};
+	/** The e2e run's control server (test/e2e/setup/global-setup.ts): `POST /restart` restarts n8n's main process. */
+	controlUrl?: string;
 	/** Where the n8n runtime is installed (its node_modules hold n8n's own libraries, `pg` among them). */
 	runtimeDir: string;
 	client: ClientState;
@@ -93,6 +95,8 @@ export interface Stack {
 	workDir: string;
 	queue?: QueueProcesses;
 	state(): StackState;
+	/** Stops n8n's main process and starts it again on the same port, user folder and database (an n8n restart). */
+	restartMain(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -178,6 +182,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		return {
 			...started,
 			close,
+			restartMain: async () => {
+				await log.step('Restarting n8n (main process)', async () => {
+					await started.n8n.stop();
+					n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
+					started.n8n = n8n;
+				});
+			},
 			state: () => ({
 				n8n: {
 					url: started.n8n.url,

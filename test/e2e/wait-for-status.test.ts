@@ -11,7 +11,7 @@ import type { Execution } from '../../scripts/n8n/client';
 import { nodeItems, nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e } from './helpers/harness';
+import { describeE2E, e2e, restartN8n } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const CREATE = 'Create orders';
@@ -301,6 +301,25 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 			for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
 		}, 300_000);
 	}
+
+	test('two waits with an n8n restart between them: the second is resumed by callbacks that arrive after the restart', async () => {
+		const { executionId } = await createAndWaitWorkflow('restart between waits', 2, { waitFor: ['Shipped'], timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' }, {
+			then: { waitFor: ['Delivered'], timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' },
+		});
+		const created = await untilWaiting(executionId);
+		const ids = created.map((entry) => String(entry.ID));
+		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 4 });
+		await untilWaitingAt(executionId, THEN, 1);
+		// Nothing of the first wait's resume is remembered by a process that no longer exists.
+		await restartN8n();
+		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 5 });
+		const execution = await finished(executionId);
+		expect(execution.status).toBe('success');
+		const out = nodeOutput(execution, THEN);
+		expect(out.map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'Delivered', 'callback']));
+		expect(nodeOutput(execution, WAIT).map((item) => [item.orderId, item.outcome, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'callback']));
+		for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
+	}, 300_000);
 
 	test('a wait inside Loop Over Items, one order per round: each of 3 rounds waits and is resumed by its order\'s callback', async () => {
 		const { executionId } = await createAndWaitWorkflow('loop', 3, { timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' }, { loop: true });

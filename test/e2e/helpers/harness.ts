@@ -49,6 +49,14 @@ export function e2e() {
 	return cached;
 }
 
+/** Restarts n8n's main process (same port, user folder and database) and waits until it answers again. */
+export async function restartN8n(): Promise<void> {
+	const { state } = e2e();
+	if (!state.controlUrl) throw new Error('This end-to-end run has no control server to restart n8n');
+	const answer = await fetch(`${state.controlUrl}/restart`, { method: 'POST' });
+	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
+}
+
 export interface NodeRun {
 	execution: Execution;
 	workflowId: string;

@@ -8,6 +8,8 @@
  * webhook processes on PostgreSQL and Redis), and `n8nVersion`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import type { Config } from '@jest/types';
@@ -18,6 +20,34 @@ import { startStack, type Stack } from '../../../scripts/n8n/stack';
 
 declare global {
 	var printStoreE2eStack: Stack | undefined;
+	var printStoreE2eControl: http.Server | undefined;
+}
+
+/**
+ * What test files cannot do from their worker processes, done here for them: `POST /restart`
+ * restarts n8n's main process (the stack lives in this process). One request at a time.
+ */
+async function startControl(stack: Stack): Promise<string> {
+	let busy: Promise<void> = Promise.resolve();
+	const server = http.createServer((request, response) => {
+		if (request.method !== 'POST' || request.url !== '/restart') {
+			response.writeHead(404).end();
+			return;
+		}
+		busy = busy.then(async () => {
+			try {
+				await stack.restartMain();
+				response.writeHead(200, { 'content-type': 'application/json' }).end('{"restarted":true}');
+			} catch (error) {
+				response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
+			}
+		});
+	});
+	// Restarting n8n takes longer than Node's default request timeout allows.
+	server.requestTimeout = 0;
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	globalThis.printStoreE2eControl = server;
+	return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 export interface E2eSetup {
@@ -41,6 +71,6 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 	globalThis.printStoreE2eStack = stack;
 	mkdirSync(ARTIFACTS_DIR, { recursive: true });
 	const stateFile = path.join(stack.workDir, 'e2e-stack.json');
-	writeFileSync(stateFile, JSON.stringify(stack.state(), null, 2));
+	writeFileSync(stateFile, JSON.stringify({ ...stack.state(), controlUrl: await startControl(stack) }, null, 2));
 	process.env.PRINT_STORE_E2E_STATE = stateFile;
 }

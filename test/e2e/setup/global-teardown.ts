@@ -5,6 +5,8 @@ import path from 'node:path';
 import { ARTIFACTS_DIR } from '../../../scripts/n8n/runtime';
 
 export default async function globalTeardown(): Promise<void> {
+	globalThis.printStoreE2eControl?.close();
+	globalThis.printStoreE2eControl = undefined;
 	const stack = globalThis.printStoreE2eStack;
 	if (!stack) return;
 	globalThis.printStoreE2eStack = undefined;
