@@ -17,7 +17,7 @@ const hosts = useTriggerHosts();
 
 const order = { Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' } };
 
-async function create(host: TriggerHost, credentials: Awaited<ReturnType<typeof credentialsFor>>, extra: { callbackTrigger?: string; nodes?: INode[]; credentialId?: string } = {}) {
+async function create(host: TriggerHost, credentials: Awaited<ReturnType<typeof credentialsFor>>, extra: { callbackTrigger?: string; nodes?: INode[]; credentialId?: string; webhookBaseUrl?: string } = {}) {
 	return await runPrintStore({
 		parameters: {
 			resource: 'order',
@@ -31,7 +31,7 @@ async function create(host: TriggerHost, credentials: Awaited<ReturnType<typeof 
 		credentials,
 		credentialId: extra.credentialId,
 		staticData: {},
-		workflow: { ...host.workflow(), ...(extra.nodes ? { nodes: extra.nodes } : {}) },
+		workflow: { ...host.workflow(), ...(extra.nodes ? { nodes: extra.nodes } : {}), ...(extra.webhookBaseUrl === undefined ? {} : { webhookBaseUrl: extra.webhookBaseUrl }) },
 	});
 }
 
@@ -74,7 +74,7 @@ test('Create asks which trigger to use, uses the one named, and names an unknown
 	expect(disabledA.error).toBeUndefined();
 });
 
-test('Create says why and sends nothing: no trigger, another credential, no credential', async () => {
+test('Create says why and sends nothing: no trigger, another credential, no credential, no webhook URL', async () => {
 	const credentials = await credentialsFor(env.sandbox);
 	const host = await startTrigger({ credentials });
 	hosts.push(host);
@@ -82,11 +82,13 @@ test('Create says why and sends nothing: no trigger, another credential, no cred
 		await create(host, credentials, { nodes: [] }),
 		await create(host, credentials, { nodes: [{ ...host.node, credentials: { printStoreOAuth2Api: { id: 'cred-2', name: 'Other account' } } }] }),
 		await create(host, credentials, { nodes: [{ ...host.node, credentials: undefined }] }),
+		await create(host, credentials, { webhookBaseUrl: '' }),
 	].map((run) => [run.error?.message, run.error?.description]);
 	expect(problems).toEqual([
 		['No Print Store Trigger in this workflow', expect.stringContaining('Add a Print Store Trigger')],
 		['The Print Store Trigger "Print Store Trigger" uses another credential ("Other account") than this node ("Print Store account")', expect.stringContaining('select the same Print Store credential on both nodes')],
 		['The Print Store Trigger "Print Store Trigger" has no credential', expect.stringContaining('or set a Callback Secret')],
+		['n8n gave no usable webhook address for this execution', expect.stringContaining('N8N_WEBHOOK_URL')],
 	]);
 	expect(await sentUrls()).toHaveLength(0);
 });

@@ -31,7 +31,7 @@ function addressesOf(ctx: IExecuteFunctions, trigger: INode, credentials: () => 
 	const urls = (secret: string): Addresses => {
 		const base = webhookBaseUrl(ctx);
 		if (!/^https?:\/\//i.test(base)) {
-			return new ItemProblem('n8n gave no usable webhook address for this execution', `Check n8n's WEBHOOK_URL setting (in queue mode, on the workers too). ${NOTHING_SENT}`);
+			return new ItemProblem('n8n gave no usable webhook address for this execution', `Check n8n's webhook URL setting, N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x), on every process, workers included. ${NOTHING_SENT}`);
 		}
 		const workflowId = String(ctx.getWorkflow().id ?? '');
 		return {
@@ -56,7 +56,7 @@ function addressesOf(ctx: IExecuteFunctions, trigger: INode, credentials: () => 
 		);
 	}
 	if (theirs) {
-		return credentials().then((data) => urls(triggerSecret(data, String(ctx.getWorkflow().id ?? ''), trigger.webhookId ?? `node:${trigger.name}`)));
+		return credentials().then((data) => urls(triggerSecret(data, String(ctx.getWorkflow().id ?? ''), trigger)));
 	}
 	// Activated by an earlier version of the package, which kept its URLs in static data (main process only).
 	const legacy = legacyCallbacks(ctx.getWorkflowStaticData('global'), trigger.name);

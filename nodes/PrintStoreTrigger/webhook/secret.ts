@@ -27,8 +27,7 @@ export function hasCredential(ctx: TriggerContext): boolean {
 /** The secret derived from the trigger's credential, or '' when the trigger has no credential. */
 export async function derivedSecret(ctx: TriggerContext): Promise<string> {
 	if (!hasCredential(ctx)) return '';
-	const node = ctx.getNode();
-	return triggerSecret(await ctx.getCredentials(CREDENTIAL_TYPE), String(ctx.getWorkflow().id ?? ''), node.webhookId ?? `node:${node.name}`);
+	return triggerSecret(await ctx.getCredentials(CREDENTIAL_TYPE), String(ctx.getWorkflow().id ?? ''), ctx.getNode());
 }
 
 /** Where earlier versions of the package kept an activation's secret, in the node's static data. */

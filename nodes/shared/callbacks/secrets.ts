@@ -25,8 +25,9 @@ export function waitSecret(credentials: ICredentialDataDecryptedObject, executio
  * same trigger node (its webhook ID) in the same workflow, so orders created before an n8n restart
  * or a deactivation report again once the workflow is active.
  */
-export function triggerSecret(credentials: ICredentialDataDecryptedObject, workflowId: string, webhookId: string): string {
-	return derivedSecret(credentials, `print-store-trigger:${workflowId}:${webhookId}`);
+export function triggerSecret(credentials: ICredentialDataDecryptedObject, workflowId: string, trigger: { name: string; webhookId?: string }): string {
+	// n8n gives every trigger node a webhook ID; a workflow imported without one is told apart by the node's name.
+	return derivedSecret(credentials, `print-store-trigger:${workflowId}:${trigger.webhookId ?? `node:${trigger.name}`}`);
 }
 
 function sha256(value: string): Buffer {
