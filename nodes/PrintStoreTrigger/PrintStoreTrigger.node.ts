@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { register, registrationExists, unregister } from './registration';
+import { register, unregister } from './registration';
 import { KNOWN_STATUSES } from './webhook/filter';
 import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
@@ -192,8 +192,9 @@ export class PrintStoreTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
+			// Nothing is registered anywhere: false makes n8n run create (the check) on every activation and start.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return registrationExists();
+				return false;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				await register(this);

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { forgetLegacyCallbacks } from '../shared/callbackRegistry';
 import { forgetSharedEvents, forgetTrigger } from './webhook/dedupe';
-import { derivedSecret, fixedSecret, hasCredential, LEGACY_REGISTRATION_KEYS, legacySecret, triggerKey } from './webhook/secret';
+import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './webhook/secret';
 
 /**
  * The trigger's lifecycle. Nothing is registered or stored: the callback addresses and their secret
@@ -14,11 +14,6 @@ import { derivedSecret, fixedSecret, hasCredential, LEGACY_REGISTRATION_KEYS, le
  */
 function isTest(ctx: IHookFunctions): boolean {
 	return ctx.getMode() === 'manual';
-}
-
-/** Always false, so that n8n runs `register` (its check) on every activation and start. */
-export function registrationExists(): boolean {
-	return false;
 }
 
 export async function register(ctx: IHookFunctions): Promise<void> {
@@ -38,7 +33,7 @@ export async function register(ctx: IHookFunctions): Promise<void> {
 export function unregister(ctx: IHookFunctions): void {
 	forgetTrigger(triggerKey(ctx));
 	const nodeData = ctx.getWorkflowStaticData('node');
-	const key = LEGACY_REGISTRATION_KEYS[isTest(ctx) ? 1 : 0];
+	const key = legacyRegistrationKey(isTest(ctx));
 	if (key in nodeData) delete nodeData[key];
 	if (!isTest(ctx)) {
 		forgetSharedEvents(nodeData);

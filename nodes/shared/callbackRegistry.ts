@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRecord } from './json';
+
 /**
  * Where earlier versions of the package listed an active Print Store Trigger's callback URLs (secret
  * included), in the workflow's global static data, for Print Store > Create. Nothing writes it any
@@ -16,16 +18,15 @@ export interface LegacyCallbacks {
 
 export function legacyCallbacks(globalStaticData: IDataObject, triggerName: string): LegacyCallbacks | undefined {
 	const entries = globalStaticData[REGISTRY_KEY];
-	if (!entries || typeof entries !== 'object') return undefined;
-	const entry = (entries as IDataObject)[triggerName] as IDataObject | undefined;
-	if (!entry || typeof entry !== 'object' || typeof entry.statusUrl !== 'string' || typeof entry.detailsUrl !== 'string') return undefined;
+	const entry = isRecord(entries) ? entries[triggerName] : undefined;
+	if (!isRecord(entry) || typeof entry.statusUrl !== 'string' || typeof entry.detailsUrl !== 'string') return undefined;
 	return { statusUrl: entry.statusUrl, detailsUrl: entry.detailsUrl };
 }
 
 /** Removes the trigger's entry, and the registry once empty; touches nothing when there is none. */
 export function forgetLegacyCallbacks(globalStaticData: IDataObject, triggerName: string): void {
+	if (!(REGISTRY_KEY in globalStaticData)) return;
 	const entries = globalStaticData[REGISTRY_KEY];
-	if (entries === undefined) return;
-	if (entries && typeof entries === 'object' && triggerName in entries) delete (entries as IDataObject)[triggerName];
-	if (!entries || typeof entries !== 'object' || Object.keys(entries).length === 0) delete globalStaticData[REGISTRY_KEY];
+	if (isRecord(entries)) delete entries[triggerName];
+	if (!isRecord(entries) || Object.keys(entries).length === 0) delete globalStaticData[REGISTRY_KEY];
 }

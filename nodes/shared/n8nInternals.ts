@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INode, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
+import { isRecord } from './json';
+
 /**
  * Everything the package takes from n8n that n8n does not document for community nodes, in one
  * place. Each function names what it relies on. All of it was tested on n8n 1.123.81 and 2.41.1
@@ -51,7 +53,7 @@ interface ContextInternals {
  */
 export function workflowNodes(ctx: IExecuteFunctions): INode[] {
 	const nodes = (ctx as unknown as ContextInternals).workflow?.nodes;
-	return nodes && typeof nodes === 'object' ? Object.values(nodes) : [];
+	return isRecord(nodes) ? (Object.values(nodes) as INode[]) : [];
 }
 
 /**

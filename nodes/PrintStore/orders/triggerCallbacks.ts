@@ -28,12 +28,12 @@ function credentialOf(node: INode) {
 function addressesOf(ctx: IExecuteFunctions, trigger: INode, credentials: () => Promise<ICredentialDataDecryptedObject>): Promise<Addresses> | Addresses {
 	const options = (trigger.parameters.options ?? {}) as IDataObject;
 	const placement = options.secretPlacement;
+	const workflowId = String(ctx.getWorkflow().id ?? '');
 	const urls = (secret: string): Addresses => {
 		const base = webhookBaseUrl(ctx);
 		if (!/^https?:\/\//i.test(base)) {
 			return new ItemProblem('n8n gave no usable webhook address for this execution', `Check n8n's webhook URL setting, N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x), on every process, workers included. ${NOTHING_SENT}`);
 		}
-		const workflowId = String(ctx.getWorkflow().id ?? '');
 		return {
 			statusUrl: triggerCallbackUrl(base, workflowId, trigger, 'status', secret, placement),
 			detailsUrl: triggerCallbackUrl(base, workflowId, trigger, 'details', secret, placement),
@@ -56,7 +56,7 @@ function addressesOf(ctx: IExecuteFunctions, trigger: INode, credentials: () => 
 		);
 	}
 	if (theirs) {
-		return credentials().then((data) => urls(triggerSecret(data, String(ctx.getWorkflow().id ?? ''), trigger)));
+		return credentials().then((data) => urls(triggerSecret(data, workflowId, trigger)));
 	}
 	// Activated by an earlier version of the package, which kept its URLs in static data (main process only).
 	const legacy = legacyCallbacks(ctx.getWorkflowStaticData('global'), trigger.name);

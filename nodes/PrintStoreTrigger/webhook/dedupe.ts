@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRecord } from '../../shared/json';
+
 /**
  * Delivery is at least once, so the same event can arrive twice, and in queue mode the second
  * delivery may reach another webhook process. Two memories keep it to one execution:
@@ -69,8 +71,8 @@ function shortKey(eventKey: string): string {
 
 function liveEntries(stored: unknown, now: number): Record<string, number> {
 	const live: Record<string, number> = {};
-	if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
-		for (const [key, until] of Object.entries(stored as IDataObject)) {
+	if (isRecord(stored)) {
+		for (const [key, until] of Object.entries(stored)) {
 			if (typeof until === 'number' && until > now) live[key] = until;
 		}
 	}

@@ -31,10 +31,12 @@ export async function derivedSecret(ctx: TriggerContext): Promise<string> {
 }
 
 /** Where earlier versions of the package kept an activation's secret, in the node's static data. */
-export const LEGACY_REGISTRATION_KEYS = ['registration', 'testRegistration'];
+export function legacyRegistrationKey(isTest: boolean): string {
+	return isTest ? 'testRegistration' : 'registration';
+}
 
 export function legacySecret(ctx: TriggerContext): string {
-	const stored = ctx.getWorkflowStaticData('node').registration as IDataObject | undefined;
+	const stored = ctx.getWorkflowStaticData('node')[legacyRegistrationKey(false)] as IDataObject | undefined;
 	return typeof stored?.secret === 'string' ? stored.secret : '';
 }
 
