@@ -1,5 +1,68 @@
-// Copies what tsc does not: the icons and the codex (.node.json) files, into dist beside the code.
-const { src, dest, parallel } = require('gulp');
+// The build behind `npm run build` (after tsc has type-checked the sources):
+//
+//   dist/print-store.js                                   every node and the credential, one bundle
+//   dist/nodes/PrintStore/PrintStore.node.js              the files package.json's "n8n" section
+//   dist/nodes/PrintStoreTrigger/PrintStoreTrigger.node.js  lists: each takes its one class from
+//   dist/credentials/PrintStoreOAuth2Api.credentials.js     the bundle, as n8n's loader expects
+//   dist/icons/*.svg, dist/nodes/**/*.node.json           the icons and the codex files, copied
+//
+// One bundle, because the action node and the trigger share most of their code (callbacks,
+// errors, transport): bundled once and minified, it keeps the tarball under 40 kB
+// (test/release/package.test.ts). The sources are in the repository, and each published release
+// carries npm provenance that ties the tarball to the commit and the workflow that built it. To debug
+// in a local n8n with readable stack traces, build with PRINT_STORE_READABLE_BUILD=1.
+const { rmSync, mkdirSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { src, dest, parallel, series } = require('gulp');
+const esbuild = require('esbuild');
+
+const DIST = path.join(__dirname, 'dist');
+const BUNDLE = 'print-store.js';
+
+/** Each file n8n loads, the class it must export, and the source that defines the class. */
+const ENTRIES = [
+	{ file: 'nodes/PrintStore/PrintStore.node.js', className: 'PrintStore', source: './nodes/PrintStore/PrintStore.node' },
+	{ file: 'nodes/PrintStoreTrigger/PrintStoreTrigger.node.js', className: 'PrintStoreTrigger', source: './nodes/PrintStoreTrigger/PrintStoreTrigger.node' },
+	{ file: 'credentials/PrintStoreOAuth2Api.credentials.js', className: 'PrintStoreOAuth2Api', source: './credentials/PrintStoreOAuth2Api.credentials' },
+];
+
+function clean(done) {
+	rmSync(DIST, { recursive: true, force: true });
+	done();
+}
+
+async function bundle() {
+	await esbuild.build({
+		stdin: {
+			contents: ENTRIES.map((entry) => `export { ${entry.className} } from '${entry.source}';`).join('\n'),
+			resolveDir: __dirname,
+			sourcefile: 'print-store-entry.ts',
+			loader: 'ts',
+		},
+		outfile: path.join(DIST, BUNDLE),
+		bundle: true,
+		platform: 'node',
+		format: 'cjs',
+		target: 'node20',
+		// n8n-workflow is n8n's own (a peer dependency); the package has no runtime dependencies.
+		packages: 'external',
+		// PRINT_STORE_READABLE_BUILD=1 npm run build: the same bundle, not minified, for debugging.
+		minify: process.env.PRINT_STORE_READABLE_BUILD !== '1',
+		legalComments: 'none',
+		logLevel: 'warning',
+	});
+}
+
+function entryFiles(done) {
+	for (const entry of ENTRIES) {
+		const file = path.join(DIST, entry.file);
+		const relative = path.relative(path.dirname(file), path.join(DIST, BUNDLE)).split(path.sep).join('/');
+		const bundle = relative.startsWith('.') ? relative : `./${relative}`;
+		mkdirSync(path.dirname(file), { recursive: true });
+		writeFileSync(file, `'use strict';\nexports.${entry.className} = require('${bundle}').${entry.className};\n`);
+	}
+	done();
+}
 
 function copyIcons() {
 	return src('icons/**/*.svg').pipe(dest('dist/icons'));
@@ -9,4 +72,5 @@ function copyCodex() {
 	return src('nodes/**/*.node.json').pipe(dest('dist/nodes'));
 }
 
-exports['build:icons'] = parallel(copyIcons, copyCodex);
+exports.build = series(clean, bundle, parallel(entryFiles, copyIcons, copyCodex));
+exports.entries = ENTRIES;
