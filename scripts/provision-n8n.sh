@@ -2,7 +2,7 @@
 # Installs a pinned n8n (2.x with the Node 24 it needs; 1.x on the machine's Node 20) outside the
 # repository, once, and reuses it. N8N_VERSION picks it (default 2.41.1).
 # Prints the runtime folder on its last line. Progress goes to stderr.
-# Why each step: see the Compatibility section of README.md.
+# Why each step: see docs/development.md, "The n8n setups" and "n8n 1.x".
 set -euo pipefail
 
 N8N_VERSION="${N8N_VERSION:-2.41.1}"

@@ -1,7 +1,7 @@
 /**
  * The pinned n8n runtimes that scripts/provision-n8n.sh installs outside the repository once and
  * reuses: n8n 2.41.1 on Node 24 (the default), and n8n 1.123.81 (the 1.x LTS line) on the machine's
- * Node 20. PRINT_STORE_N8N_VERSION picks one. See README "Compatibility" for why.
+ * Node 20. PRINT_STORE_N8N_VERSION picks one. See docs/development.md, "n8n 1.x", for why.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -18,7 +18,7 @@ const CREATE = 'Create orders';
 const WAIT = 'Wait until delivered';
 const THEN = 'Then wait until delivered';
 const LOOP = 'Loop over orders';
-/** The fields an output item of Wait Until Status has (README, Waiting), whichever way the wait ended. */
+/** The fields an output item of Wait Until Status has (README, "Waiting until orders ship or arrive"), whichever way the wait ended. */
 const DOCUMENTED = ['error', 'failOn', 'orderId', 'orderNumber', 'outcome', 'resumedBy', 'status', 'statusHistory', 'storeId', 'timeLimit', 'waitedFor'];
 const STATUSES = ['Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
 

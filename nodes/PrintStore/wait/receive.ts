@@ -34,7 +34,7 @@ import { resumeSecret } from './resumeUrl';
  * execution waits any number of times (two waits in a row, a wait in a loop, a restart between),
  * and each wait is resumed by its own calls. n8n 2.x lets one resume of a wait through, whichever
  * process it reaches; the memory below only spares a process a second resume of a wait it has just
- * resumed (n8n 1.x has no such guard: README, Waiting).
+ * resumed (n8n 1.x has no such guard: docs/reliability.md, "Waiting until status").
  */
 
 /** Calls in one process are taken one at a time per execution, and a wait resumes there once. */
