@@ -1,0 +1,150 @@
+/**
+ * What `npm publish` would ship, read from the real tarball: `npm run build`, then `npm pack
+ * --dry-run --json` (what the registry would get, without writing a file). At most 40 kB packed,
+ * README.md at most 20 kB, and nothing but the built package: no docs/, tests, sandbox or scripts.
+ * Also the release files the publish workflow relies on: the lockfile agrees with package.json,
+ * CHANGELOG.md keeps the Keep a Changelog form and has this version, and README.md's Compatibility
+ * table is what the end-to-end setups give.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const packageJson = JSON.parse(read('package.json')) as {
+	name: string;
+	version: string;
+	files: string[];
+	devDependencies: Record<string, string>;
+	dependencies?: Record<string, string>;
+	peerDependencies?: Record<string, string>;
+	n8n: { nodes: string[]; credentials: string[] };
+};
+
+interface Packed {
+	size: number;
+	unpackedSize: number;
+	files: Array<{ path: string; size: number }>;
+}
+let packed: Packed;
+
+/** npm without the npm_* settings an enclosing `npm test` exports (they would change what it does). */
+function npm(args: string[]) {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('npm_')) env[key] = value;
+	const result = spawnSync('npm', args, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+	return result.stdout;
+}
+
+beforeAll(() => {
+	npm(['run', 'build', '--silent']);
+	packed = (JSON.parse(npm(['pack', '--dry-run', '--json', '--loglevel=error'])) as Packed[])[0];
+}, 180_000);
+
+test('the tarball is at most 40 kB', () => {
+	expect(packed.size).toBeLessThanOrEqual(40_000);
+});
+
+test('README.md is at most 20 kB, and it is in the tarball', () => {
+	expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(20_000);
+	expect(packed.files.map((file) => file.path)).toContain('README.md');
+});
+
+test('the tarball holds the built package and nothing else', () => {
+	const paths = packed.files.map((file) => file.path).sort();
+	expect(paths).toEqual(
+		[
+			'LICENSE',
+			'README.md',
+			'package.json',
+			'dist/print-store.js',
+			'dist/icons/printStore.svg',
+			'dist/icons/printStore.dark.svg',
+			'dist/nodes/PrintStore/PrintStore.node.json',
+			'dist/nodes/PrintStoreTrigger/PrintStoreTrigger.node.json',
+			...packageJson.n8n.nodes,
+			...packageJson.n8n.credentials,
+		].sort(),
+	);
+	for (const forbidden of [/^docs\//, /^test\//, /^sandbox\//, /^scripts\//, /^bench\//, /^examples\//, /\.ts$/, /\.map$/]) {
+		expect(paths.filter((file) => forbidden.test(file))).toEqual([]);
+	}
+});
+
+test('each file n8n loads gives n8n the class its name promises, from the one bundle', () => {
+	for (const file of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
+		const className = path.basename(file).split('.')[0];
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const loaded = require(path.join(root, file)) as Record<string, new () => { description?: { name: string }; name?: string }>;
+		expect(Object.keys(loaded)).toEqual([className]);
+		const instance = new loaded[className]();
+		expect(instance.description?.name ?? instance.name).toBe(className.charAt(0).toLowerCase() + className.slice(1));
+	}
+});
+
+test('no runtime dependencies: n8n-workflow is a peer, everything else is for development', () => {
+	expect(packageJson.dependencies ?? {}).toEqual({});
+	expect(Object.keys(packageJson.peerDependencies ?? {})).toEqual(['n8n-workflow']);
+	// The bundle requires only Node's own modules and n8n-workflow.
+	const bundle = read('dist/print-store.js');
+	const required = new Set([...bundle.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]));
+	expect([...required].filter((name) => name !== 'n8n-workflow' && !name.startsWith('node:'))).toEqual([]);
+});
+
+test('package-lock.json is package.json\'s: same name, version and development dependencies (npm ci relies on it)', () => {
+	const lock = JSON.parse(read('package-lock.json')) as { name: string; version: string; packages: Record<string, { name?: string; version?: string; devDependencies?: Record<string, string>; resolved?: string }> };
+	expect(lock.name).toBe(packageJson.name);
+	expect(lock.version).toBe(packageJson.version);
+	expect(lock.packages[''].version).toBe(packageJson.version);
+	expect(lock.packages[''].devDependencies).toEqual(packageJson.devDependencies);
+	// Every pinned development dependency is locked at the version package.json names.
+	for (const [name, version] of Object.entries(packageJson.devDependencies)) {
+		expect({ name, version: lock.packages[`node_modules/${name}`]?.version }).toEqual({ name, version });
+	}
+});
+
+test('CHANGELOG.md: Keep a Changelog form, with a dated section for this version and a link for each version', () => {
+	const changelog = read('CHANGELOG.md');
+	expect(changelog).toMatch(/^# Changelog\n/);
+	expect(changelog).toContain('https://keepachangelog.com/en/1.1.0/');
+	expect(changelog).toContain('https://semver.org/spec/v2.0.0.html');
+	const versions = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map((match) => ({ version: match[1], date: match[2] }));
+	expect(versions.map((entry) => entry.version)).toContain(packageJson.version);
+	for (const entry of versions) {
+		if (entry.version !== 'Unreleased') expect(entry.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+		// Each version heading has its link reference at the bottom.
+		expect(changelog).toMatch(new RegExp(`^\\[${entry.version.replace(/[.+-]/g, '\\$&')}\\]: https://`, 'm'));
+	}
+	// Newest first.
+	const dated = versions.filter((entry) => entry.date).map((entry) => entry.date as string);
+	expect([...dated].sort().reverse()).toEqual(dated);
+	// Only the change types Keep a Changelog names.
+	for (const [, type] of changelog.matchAll(/^### (.+)$/gm)) expect(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']).toContain(type);
+});
+
+test('README.md\'s Compatibility table is what the end-to-end setups give, and the release check passes for this version', () => {
+	const check = spawnSync(process.execPath, [path.join(root, 'scripts', 'compatibility.mjs'), '--check'], { cwd: root, encoding: 'utf8' });
+	expect(check.stderr).toBe('');
+	expect(check.status).toBe(0);
+	const release = spawnSync(process.execPath, [path.join(root, 'scripts', 'release-check.mjs'), packageJson.version], { cwd: root, encoding: 'utf8' });
+	expect(release.stderr).toBe('');
+	expect(release.status).toBe(0);
+	// A tag that is not the version is refused.
+	const wrongTag = spawnSync(process.execPath, [path.join(root, 'scripts', 'release-check.mjs'), `v${packageJson.version}`], { cwd: root, encoding: 'utf8' });
+	expect(wrongTag.status).toBe(1);
+	expect(wrongTag.stderr).toContain(`the tag v${packageJson.version} is not package.json's version ${packageJson.version}`);
+});
+
+test('the Compatibility table has one row per end-to-end setup for this version', () => {
+	const setups = ['jest.e2e.config.js', 'jest.e2e.queue.config.js', 'jest.e2e.n8n1.config.js'].map(
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		(file) => (require(path.join(root, file)) as { globals: { printStoreSetup: { mode: string; n8nVersion: string } } }).globals.printStoreSetup,
+	);
+	const readme = read('README.md');
+	const section = readme.slice(readme.indexOf('<!-- compatibility:begin -->'), readme.indexOf('<!-- compatibility:end -->'));
+	const rows = section.split('\n').filter((line) => line.startsWith(`| ${packageJson.version} |`)).map((line) => line.split('|').map((cell) => cell.trim()));
+	expect(rows.map((row) => row[2])).toEqual(setups.map((setup) => setup.n8nVersion));
+	expect(rows.map((row) => /queue mode/.test(row[3]))).toEqual(setups.map((setup) => setup.mode === 'queue'));
+});

