@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions, router } from './actions/router';
+import { toolFields } from './descriptions/tool.fields';
 import { receiveResumeCall } from './wait/receive';
 import { RESUME_WEBHOOKS } from './wait/resumeUrl';
 
@@ -43,6 +44,8 @@ export class PrintStore implements INodeType {
 				default: 'order',
 			},
 			...resourceDescriptions,
+			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.
+			...toolFields,
 		],
 	};
 

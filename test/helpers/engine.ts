@@ -125,7 +125,25 @@ export class StoredCredentials extends ICredentialsHelper {
 	}
 }
 
-const nodeTypeInstances: Record<string, INodeType> = { [PRINT_STORE_TYPE]: new PrintStore() };
+/**
+ * The tool variant, as n8n derives it from `usableAsTool` for AI Agents (its type name ends in
+ * "Tool"; `@tool` display rules then show the tool-only fields). n8n's own conversion also swaps the
+ * outputs for an ai_tool connection; here the node keeps its main output, so a test reads the items
+ * the model would get. The real conversion runs in the end-to-end suite (test/e2e/ai-agent.test.ts).
+ */
+export const PRINT_STORE_TOOL_TYPE = `${PACKAGE}.printStoreTool`;
+
+function toolVariant(node: INodeType): INodeType {
+	const tool = Object.create(node) as INodeType;
+	tool.description = { ...node.description, name: `${node.description.name}Tool`, displayName: `${node.description.displayName} Tool` };
+	delete tool.description.usableAsTool;
+	return tool;
+}
+
+const nodeTypeInstances: Record<string, INodeType> = {
+	[PRINT_STORE_TYPE]: new PrintStore(),
+	[PRINT_STORE_TOOL_TYPE]: toolVariant(new PrintStore()),
+};
 
 export const nodeTypes: INodeTypes = {
 	getByName: (type) => nodeTypeInstances[type],
@@ -150,6 +168,8 @@ export interface RunOptions {
 	webhookWaitingBaseUrl?: string;
 	/** The workflow around the node: its ID, whether it is active, its other nodes (e.g. triggers). */
 	workflow?: { id?: string; active?: boolean; nodes?: INode[]; webhookBaseUrl?: string };
+	/** Run the tool variant (Print Store Tool), as an AI Agent or the MCP Server Trigger would. */
+	tool?: boolean;
 }
 
 export interface RunResult {
@@ -198,7 +218,7 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 	const node: INode = {
 		id: 'node-1',
 		name: nodeName,
-		type: PRINT_STORE_TYPE,
+		type: options.tool ? PRINT_STORE_TOOL_TYPE : PRINT_STORE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as INodeParameters,

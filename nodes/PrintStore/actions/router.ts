@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { forModel, isToolRun } from '../helpers/tool';
+
 import * as custom from './custom';
 import * as order from './order';
 import * as store from './store';
@@ -52,5 +54,21 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!execute) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
 	}
-	return [await execute.call(this)];
+	if (!isToolRun(this)) return [await execute.call(this)];
+	try {
+		if (operation === 'waitForStatus') {
+			throw new NodeOperationError(
+				this.getNode(),
+				'Wait Until Status cannot run as an AI tool: waiting pauses the whole workflow. Use Get Status History to answer where an order is.',
+			);
+		}
+		return [await execute.call(this)];
+	} catch (error) {
+		const forTheModel = forModel(this, error);
+		// On Error: Continue. n8n 1.x would hand the model its own input back, without the error.
+		if (this.continueOnFail() && forTheModel instanceof Error) {
+			return [this.getInputData().map((_, item) => ({ json: { error: forTheModel.message }, pairedItem: { item } }))];
+		}
+		throw forTheModel;
+	}
 }

@@ -8,6 +8,7 @@ import { orderItemFields, orderRequestOptions } from '../../descriptions/orderIt
 import type { OrderItemDraft } from '../../orders/buildOrderItem';
 import { runOrderRequests } from '../../orders/runOrderRequests';
 import { triggerCallbacks } from '../../orders/triggerCallbacks';
+import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
 
 const callbackFields: INodeProperties[] = [
 	{
@@ -131,10 +132,16 @@ function withCallbacks(ctx: IExecuteFunctions, resume: string | undefined, fromT
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	// As an AI tool: a list of order items per call, test mode unless live orders are allowed, a cap per call.
+	if (isToolRun(this)) return pairedWithCall(await createOrders(toolOrderRun(this, 'create')));
+	return await createOrders(this);
+}
+
+async function createOrders(ctx: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	// Status Callbacks is one choice for the whole node (no expressions): the resume address is the
 	// execution's, the same for every order.
-	const mode = this.getNodeParameter('statusCallbacks', 0, 'none');
-	const resume = mode === 'wait' ? await resumeAddress(this) : undefined;
-	const fromTrigger = mode === 'trigger' ? await triggerCallbacks(this) : undefined;
-	return await runOrderRequests(this, 'order.create', withCallbacks(this, resume, fromTrigger));
+	const mode = ctx.getNodeParameter('statusCallbacks', 0, 'none');
+	const resume = mode === 'wait' ? await resumeAddress(ctx) : undefined;
+	const fromTrigger = mode === 'trigger' ? await triggerCallbacks(ctx) : undefined;
+	return await runOrderRequests(ctx, 'order.create', withCallbacks(ctx, resume, fromTrigger));
 }

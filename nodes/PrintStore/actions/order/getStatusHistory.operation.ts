@@ -3,8 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
+import { isToolRun } from '../../helpers/tool';
 import { readHistory } from '../../wait/history';
-import { latestRecord } from '../../wait/plan';
+import { chronological, latestRecord } from '../../wait/plan';
 import { orderLocator, orderRef } from './get.operation';
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getStatusHistory'] } }, [
@@ -28,10 +29,41 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 	},
 ]);
 
+/** Delivery fields of a status record a person asks about, when the record has them. */
+const DELIVERY_FIELDS = ['TrackingNumber', 'ShippedDate', 'DeliveryMethod', 'DeliveryDate', 'DeliverySignedBy'];
+
+/**
+ * The history as a tool answers it by default (Detail: Summary): small enough for a model's context
+ * however long the history, and what "where is my order" needs. Detail: Full gives every record.
+ */
+export function historySummary(order: string, records: readonly IDataObject[]): IDataObject {
+	const ordered = chronological(records);
+	const latest = ordered.at(-1);
+	if (!latest) return { order, status: null, statusCount: 0, note: 'The order has no status record yet.' };
+	const summary: IDataObject = {
+		order,
+		orderNumber: latest.OrderNumber ?? null,
+		orderId: latest.OrderID ?? null,
+		status: latest.StatusDescription ?? null,
+		since: latest.Timestamp ?? null,
+	};
+	for (const field of DELIVERY_FIELDS) {
+		const value = [...ordered].reverse().find((record) => record[field] !== undefined && record[field] !== null && record[field] !== '')?.[field];
+		if (value !== undefined) summary[field.charAt(0).toLowerCase() + field.slice(1)] = value;
+	}
+	if (latest.StatusUpdateFailed === true) summary.statusUpdateFailed = true;
+	summary.history = ordered.map((record) => ({ status: record.StatusDescription ?? null, at: record.Timestamp ?? null }));
+	summary.statusCount = ordered.length;
+	return summary;
+}
+
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const summarize = isToolRun(this) && this.getNodeParameter('toolDetail', 0, 'summary') !== 'full';
 	return await forEachItem(this, async (itemIndex) => {
 		const options = this.getNodeParameter('statusOptions', itemIndex, {}) as IDataObject;
-		const records = await readHistory(this, orderRef(this, itemIndex));
+		const ref = orderRef(this, itemIndex);
+		const records = await readHistory(this, ref);
+		if (summarize) return historySummary(ref.order, records);
 		if (options.latestOnly !== true) return records;
 		const latest = latestRecord(records);
 		return latest ? [latest] : [];

@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { DEFAULT_MAX_ORDERS_PER_CALL } from '../descriptions/tool.fields';
+
+/**
+ * The node running as an AI tool: the variant n8n derives from `usableAsTool` (its type name ends in
+ * "Tool"), called by an AI Agent or through the MCP Server Trigger with the model's arguments.
+ */
+export function isToolRun(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().type.endsWith('Tool');
+}
+
+/**
+ * An error as a model gets it. n8n 2.x hands the model only an error's message (its description is
+ * dropped), so a tool's error carries both in the message: what is wrong, then what to do.
+ */
+export function forModel(ctx: IExecuteFunctions, error: unknown): unknown {
+	if (!(error instanceof NodeOperationError || error instanceof NodeApiError)) return error;
+	const description = typeof error.description === 'string' ? error.description.trim() : '';
+	if (!description || error.message.includes(description)) return error;
+	const message = `${error.message.replace(/[.\s]*$/, '')}. ${description}`;
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex: error.context?.itemIndex as number | undefined });
+}
+
+/**
+ * Get Price Quote and Create as a tool take a JSON list of order items: one call, several orders.
+ * The run then sees one input item per order item (the call's one input item, repeated), so that
+ * batching, checks and errors work as for any list of items: an error names the order by its
+ * position in the list ("item 0" is the first). Every output item pairs with the call's item.
+ *
+ * For Create, two guard rails the workflow sets (Create Live Orders, Max Orders per Call): unless
+ * live orders are allowed, every order is sent in test mode, whatever Options > Test Mode says; a
+ * call that asks for more orders than the limit sends nothing and says why.
+ */
+export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getPriceQuote'): IExecuteFunctions {
+	const items = ctx.getInputData();
+	const node = ctx.getNode();
+	let orderItems: unknown[] | undefined;
+	if (items.length === 1 && ctx.getNodeParameter('inputMode', 0, 'fields') === 'json') {
+		const raw = ctx.getNodeParameter('orderItemJson', 0, '{}');
+		let value: unknown = raw;
+		if (typeof raw === 'string') {
+			try {
+				value = JSON.parse(raw);
+			} catch {
+				// Not JSON: the order item check says so, for the one item.
+			}
+		}
+		if (Array.isArray(value)) orderItems = value;
+	}
+	if (orderItems?.length === 0) {
+		throw new NodeOperationError(node, 'Invalid "Order Item (JSON)": the list of order items is empty. Give at least one order item. Nothing was sent.');
+	}
+	const orders = orderItems?.length ?? items.length;
+	const live = operation === 'create' && ctx.getNodeParameter('toolLiveOrders', 0, false) === true;
+	if (operation === 'create') {
+		const limit = Number(ctx.getNodeParameter('toolMaxOrders', 0, DEFAULT_MAX_ORDERS_PER_CALL));
+		if (orders > limit) {
+			throw new NodeOperationError(
+				node,
+				`This call asks for ${orders} orders, and one call may create at most ${limit} ("Max Orders per Call"). No order was created. Create at most ${limit} ${limit === 1 ? 'order' : 'orders'} per call, or ask the user whether the limit should be raised.`,
+			);
+		}
+	}
+	const list = orderItems;
+	return new Proxy(ctx, {
+		get(target, property, receiver) {
+			if (property === 'getInputData' && list) return () => list.map(() => items[0]);
+			if (property === 'getNodeParameter') {
+				return (name: string, itemIndex: number, fallback?: unknown, options?: IDataObject) => {
+					if (list && name === 'orderItemJson') return list[itemIndex];
+					const value = target.getNodeParameter(name, list ? 0 : itemIndex, fallback as never, options);
+					if (name === 'options' && operation === 'create' && !live) return { ...(value as IDataObject), testMode: true };
+					return value;
+				};
+			}
+			const value = Reflect.get(target, property, receiver) as unknown;
+			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+		},
+	});
+}
+
+/** Output items of a tool run over a list: all paired with the call's one input item. */
+export function pairedWithCall(items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, pairedItem: { item: 0 } }));
+}
