@@ -97,8 +97,11 @@ async function importExamples(current: Stack): Promise<Imported[]> {
 		const source = withCredential(loadExample(file), current.credential);
 		const workflow = await current.client.createWorkflow(source);
 		let activated = false;
-		// Trigger examples (webhook-style triggers) go live at once, so they receive the callbacks.
-		if (activatableTriggers(source).length > 0) {
+		// Trigger examples (webhook-style triggers) go live at once, so they receive the callbacks; not
+		// those with a chat model, which needs an account of the user's own (the order desk's OpenAI).
+		const models = source.nodes.filter((node) => node.type.startsWith('@n8n/n8n-nodes-langchain.lmChat') && !node.credentials);
+		if (models.length > 0) log.info(`  ${file}: not activated: select a credential on "${models.map((node) => node.name).join('", "')}" first`);
+		else if (activatableTriggers(source).length > 0) {
 			try {
 				await current.client.activateWorkflow(workflow.id);
 				activated = true;

@@ -14,6 +14,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { exampleFiles, loadExample, PACKAGE_NODE_PREFIX, withCredential } from '../../scripts/n8n/workflows';
+import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/descriptions/tool.fields';
 import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -187,6 +188,27 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(await ndv.locator('[data-test-id="parameter-issues"]').count()).toBe(0);
 		expect(await ndv.locator('[data-test-id="parameter-input-value"]').count()).toBe(0);
 		expect(await ndv.locator('[data-test-id="parameter-input-templateFieldName"]').count()).toBe(0);
+		await page.keyboard.press('Escape');
+	});
+
+	test('the order desk agent: its Print Store tools show the description written for the model and the guard rails', async () => {
+		await openExample('order-desk-agent.json');
+		for (const name of ['Order desk', 'OpenAI Chat Model', 'Order status', 'Find order', 'Price quote', 'Create orders']) {
+			await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).waitFor();
+		}
+		await page.keyboard.press('Shift+1'); // zoom to fit, for the screenshot (README)
+		await page.waitForTimeout(500);
+		await shot(page, '07-order-desk-agent');
+		await page.locator('[data-test-id="canvas-node"][data-node-name="Create orders"]').dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor();
+		const description = ndv.locator('[data-test-id="parameter-input-toolDescription"] textarea');
+		await eventually('the tool Description to show the Create text', async () => (await description.inputValue()) === TOOL_DESCRIPTIONS['order.create']);
+		await ndv.locator('[data-test-id="parameter-input-toolLiveOrders"]').waitFor();
+		expect(await ndv.locator('[data-test-id="parameter-input-toolMaxOrders"] input').inputValue()).toBe('5');
+		// n8n's own "Set Automatically" description, which would only say "Create orders in Print Store", is not added.
+		expect(await ndv.locator('[data-test-id="parameter-input-descriptionType"]').count()).toBe(0);
+		await shot(page, '08-order-desk-create-orders-tool');
 		await page.keyboard.press('Escape');
 	});
 
