@@ -92,6 +92,16 @@ describe('Create as a tool', () => {
 		expect(await orderRequests()).toEqual([]);
 	});
 
+	test('a Max Orders per Call that is no whole number is refused, not taken as no limit', async () => {
+		const result = await runPrintStore({
+			tool: true,
+			parameters: createTool(env.sandbox.storeId, [order(0)], { toolMaxOrders: '={{ "many" }}' }),
+			credentials: await credentialsFor(env.sandbox),
+		});
+		expect(result.error?.message).toBe('Invalid "Max Orders per Call": must be a whole number of at least 1, got NaN. No order was created.');
+		expect(await orderRequests()).toEqual([]);
+	});
+
 	test('the default cap is 10 orders per call', async () => {
 		const result = await runPrintStore({
 			tool: true,

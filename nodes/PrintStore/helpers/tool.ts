@@ -56,6 +56,10 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 	const live = operation === 'create' && ctx.getNodeParameter('toolLiveOrders', 0, false) === true;
 	if (operation === 'create') {
 		const limit = Number(ctx.getNodeParameter('toolMaxOrders', 0, DEFAULT_MAX_ORDERS_PER_CALL));
+		// A limit that is no whole number would be no limit: refuse rather than create without one.
+		if (!Number.isInteger(limit) || limit < 1) {
+			throw new NodeOperationError(node, `Invalid "Max Orders per Call": must be a whole number of at least 1, got ${String(limit)}. No order was created.`);
+		}
 		if (orders > limit) {
 			throw new NodeOperationError(
 				node,
