@@ -402,7 +402,9 @@ export class N8nClient {
 				async () => {
 					const all = await this.listExecutions(workflowId);
 					// A successful execution listed before n8n has stored its data (seen on n8n 1.x) is not finished yet for a reader.
-					const finished = all.filter((e) => !UNFINISHED.has(e.status) && e.stoppedAt && (e.status !== 'success' || e.data?.resultData?.runData));
+					const finished = all.filter(
+						(e) => !UNFINISHED.has(e.status) && e.stoppedAt && (e.status !== 'success' || Object.keys(e.data?.resultData?.runData ?? {}).length > 0),
+					);
 					const byStatus = new Map<string, number>();
 					for (const execution of all) byStatus.set(execution.status, (byStatus.get(execution.status) ?? 0) + 1);
 					seen = `${finished.length} finished; listed by status: ${[...byStatus].map(([status, n]) => `${status} ${n}`).join(', ') || 'none'}`;
