@@ -4,7 +4,7 @@
  * instance (or the main process of queue mode), and the same recipe for `n8n worker` and
  * `n8n webhook` (queue.ts).
  */
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Log } from './log';
@@ -116,6 +116,12 @@ export async function startN8nProcess(log: Log, options: StartN8nProcessOptions)
 		...options.env,
 	});
 
+	// n8n 1.x's main process answers /rest/settings before its startup has finished: its execution
+	// recovery runs after that, and marks as crashed an execution that a webhook resumed in between
+	// (seen with a callback arriving right after a restart). It prints this line once started.
+	const startedLine = 'Editor is now accessible via';
+	const startsLogged = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split(startedLine).length - 1 : 0);
+	const startsBefore = startsLogged();
 	const out = createWriteStream(logFile, { flags: 'a' });
 	const child = new ManagedProcess(path.join(options.runtime.nodeBinDir, 'node'), [options.runtime.n8nEntry, options.command], {
 		cwd: options.userFolder,
@@ -141,7 +147,8 @@ export async function startN8nProcess(log: Log, options: StartN8nProcessOptions)
 	// is ready when /rest/settings answers JSON; its worker has /healthz only.
 	const health = options.runtime.major >= 2 ? '/healthz/readiness' : worker ? '/healthz' : options.command === 'start' ? '/rest/settings' : '/healthz/readiness';
 	const ready = (response: Response | undefined) =>
-		response?.ok === true && (health !== '/rest/settings' || (response.headers.get('content-type') ?? '').includes('json'));
+		response?.ok === true &&
+		(health !== '/rest/settings' || ((response.headers.get('content-type') ?? '').includes('json') && startsLogged() > startsBefore));
 
 	try {
 		await log.step(`Starting n8n ${options.runtime.version} (${options.command}) on ${url} (log: ${logFile})`, async () => {
