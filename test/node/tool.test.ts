@@ -198,7 +198,8 @@ describe('Get Status History as a tool', () => {
 		// Small: far less than the full records.
 		const full = await runPrintStore({
 			tool: true,
-			parameters: historyTool(env.sandbox.storeId, created.OrderNumber, { toolDetail: 'full' }),
+			// As a model may write it.
+			parameters: historyTool(env.sandbox.storeId, created.OrderNumber, { toolDetail: '={{ "Full" }}' }),
 			credentials: await credentialsFor(env.sandbox),
 		});
 		expect(full.json).toHaveLength(summary.statusCount);

@@ -69,7 +69,7 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 	}
 	const list = orderItems;
 	return new Proxy(ctx, {
-		get(target, property, receiver) {
+		get(target, property) {
 			if (property === 'getInputData' && list) return () => list.map(() => items[0]);
 			if (property === 'getNodeParameter') {
 				return (name: string, itemIndex: number, fallback?: unknown, options?: IDataObject) => {
@@ -79,7 +79,8 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 					return value;
 				};
 			}
-			const value = Reflect.get(target, property, receiver) as unknown;
+			// The context itself as receiver: n8n's context classes keep private fields their getters read.
+			const value = Reflect.get(target, property, target) as unknown;
 			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 		},
 	});

@@ -58,7 +58,8 @@ export function historySummary(order: string, records: readonly IDataObject[]): 
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const summarize = isToolRun(this) && this.getNodeParameter('toolDetail', 0, 'summary') !== 'full';
+	// A model may give the detail in its own words: only "full" (any case) asks for every record.
+	const summarize = isToolRun(this) && String(this.getNodeParameter('toolDetail', 0, 'summary')).trim().toLowerCase() !== 'full';
 	return await forEachItem(this, async (itemIndex) => {
 		const options = this.getNodeParameter('statusOptions', itemIndex, {}) as IDataObject;
 		const ref = orderRef(this, itemIndex);
