@@ -25,10 +25,12 @@ import { preferredPort, waitFor } from './n8n/process';
 import { SandboxControl, type SandboxOrder } from './n8n/sandbox-control';
 import { startStack, type Stack } from './n8n/stack';
 import { activatableTriggers, exampleFiles, findNode, loadExample, manualTrigger, withCredential } from './n8n/workflows';
+import { startModelServer, type ModelServer } from '../test/helpers/model-server';
 
 const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
 const LOOKUP_EXAMPLE = 'order-lookup-by-number.json';
 const WAIT_EXAMPLE = 'crm-orders-wait-until-delivered.json';
+const DESK_EXAMPLE = 'order-desk-agent.json';
 const DELIVERED = 5;
 
 interface Imported {
@@ -59,6 +61,7 @@ const log = createLog('demo');
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const failures: string[] = [];
 let stack: Stack | undefined;
+let model: ModelServer | undefined;
 
 async function attempt<T>(title: string, run: () => Promise<T>): Promise<T | undefined> {
 	try {
@@ -74,6 +77,7 @@ let shuttingDown = false;
 async function shutdown(code: number): Promise<void> {
 	if (shuttingDown) return;
 	shuttingDown = true;
+	await model?.close().catch(() => undefined);
 	await stack?.close();
 	process.exit(code);
 }
@@ -100,7 +104,7 @@ async function importExamples(current: Stack): Promise<Imported[]> {
 		// Trigger examples (webhook-style triggers) go live at once, so they receive the callbacks; not
 		// those with a chat model, which needs an account of the user's own (the order desk's OpenAI).
 		const models = source.nodes.filter((node) => node.type.startsWith('@n8n/n8n-nodes-langchain.lmChat') && !node.credentials);
-		if (models.length > 0) log.info(`  ${file}: not activated: select a credential on "${models.map((node) => node.name).join('", "')}" first`);
+		if (models.length > 0) log.info(`  ${file}: not activated on import: "${models.map((node) => node.name).join('", "')}" has no credential`);
 		else if (activatableTriggers(source).length > 0) {
 			try {
 				await current.client.activateWorkflow(workflow.id);
@@ -233,7 +237,48 @@ async function main() {
 		failures.push(`the wait example did not end with every order delivered: ${waited.map((item) => `${String(item.orderNumber)} ${String(item.outcome)}`).join(', ')}`);
 	}
 
-	// 5. Trigger examples, if any: what they received.
+	// 5. The order desk agent (AI Agent with Print Store tools) asked where an order is. The demo has
+	// no model account: a scripted stand-in plays the model (test/helpers/model-server.ts), calling
+	// the Order status tool for the first order and answering from what the tool returned.
+	let desk: { question: string; toolCall: string; toolResult: string; answer: string } | undefined;
+	if (imported && created.length > 0) {
+		desk = await attempt('Asking the order desk agent where an order is (a scripted stand-in plays the model)', async () => {
+			model = await startModelServer({ fallback: 'This order desk runs on the demo\'s scripted stand-in model. Select your own OpenAI credential on "OpenAI Chat Model" to chat with it.' });
+			const credential = (await current.client.createCredential({ name: 'Scripted stand-in model (demo)', type: 'openAiApi', data: { apiKey: 'demo', url: model.url } })) as { id: string; name: string };
+			const example = importedExample(imported, DESK_EXAMPLE);
+			const source = structuredClone(example.source);
+			findNode(source, 'OpenAI Chat Model').credentials = { openAiApi: { id: credential.id, name: credential.name } };
+			await current.client.updateWorkflow(example.workflow.id, { nodes: source.nodes, connections: source.connections });
+			await current.client.activateWorkflow(example.workflow.id);
+			const orderNumber = String(created[0].OrderNumber);
+			const question = `Where is order ${orderNumber}?`;
+			model.script([
+				{ toolCalls: [{ name: 'Order_status', arguments: { orderNumber } }] },
+				{
+					answer: (results) => {
+						const [summary] = (results[0]?.json ?? []) as Array<Record<string, unknown>>;
+						if (!summary?.status) return `I could not find order ${orderNumber}.`;
+						const tracking = summary.trackingNumber ? `, tracking number ${String(summary.trackingNumber)}` : '';
+						const signed = summary.deliverySignedBy ? `, signed for by ${String(summary.deliverySignedBy)}` : '';
+						return `Order ${orderNumber} is ${String(summary.status)} since ${time(summary.since)}${tracking}${signed}.`;
+					},
+				},
+			]);
+			const webhookId = String(findNode(source, 'When chat message received').webhookId);
+			const response = await fetch(`${current.n8n.url}/webhook/${webhookId}/chat`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ action: 'sendMessage', sessionId: 'demo', chatInput: question }),
+			});
+			const body = (await response.json().catch(() => ({}))) as { output?: unknown };
+			if (!response.ok || typeof body.output !== 'string') throw new Error(`the chat answered HTTP ${response.status}: ${JSON.stringify(body)}`);
+			const [result] = model.toolResults();
+			if (!result) throw new Error('the agent called no tool');
+			return { question, toolCall: `${result.name} ${JSON.stringify(result.arguments)}`, toolResult: result.content, answer: body.output };
+		});
+	}
+
+	// 6. Trigger examples, if any: what they received.
 	const triggerWorkflows = (imported ?? []).filter((entry) => entry.activated);
 	const triggerRuns = new Map<string, Execution[]>();
 	for (const entry of triggerWorkflows) {
@@ -309,6 +354,14 @@ async function main() {
 			rows.push([update.Id, update.Print_Order_Number__c, update.Print_Status__c, time(update.Print_Delivered_On__c), update.Print_Signed_By__c, update.Print_Tracking_Number__c].map((cell) => String(cell ?? '')));
 		}
 		table(rows).forEach((line) => print(line));
+		print('');
+	}
+	if (desk) {
+		print('The order desk agent (examples/order-desk-agent.json; a scripted stand-in played the model):');
+		print(`  asked:        ${desk.question}`);
+		print(`  tool call:    ${desk.toolCall}`);
+		print(`  tool result:  ${desk.toolResult.length > 160 ? `${desk.toolResult.slice(0, 157)}...` : desk.toolResult}`);
+		print(`  answer:       ${desk.answer}`);
 		print('');
 	}
 	for (const entry of triggerWorkflows) {

@@ -91,7 +91,11 @@ function completion(message: Record<string, unknown>, finishReason: string) {
 	};
 }
 
-export async function startModelServer(): Promise<ModelServer> {
+/**
+ * `fallback`: the answer when the script has no step left (instead of an error), e.g. for the demo,
+ * whose order desk stays open for a person to chat with.
+ */
+export async function startModelServer(options: { fallback?: string } = {}): Promise<ModelServer> {
 	const app: FastifyInstance = Fastify({ bodyLimit: 16 * 1024 * 1024 });
 	const requests: ModelRequest[] = [];
 	let steps: Step[] = [];
@@ -104,6 +108,7 @@ export async function startModelServer(): Promise<ModelServer> {
 		requests.push({ body, authorization: request.headers.authorization });
 		const step = steps.shift();
 		lastResults = resultsOf(body.messages ?? []);
+		if (!step && options.fallback !== undefined) return completion({ content: options.fallback }, 'stop');
 		if (!step) return reply.code(400).send({ error: { message: 'The model script has no step left for this request', type: 'invalid_request_error' } });
 		if ('answer' in step) return completion({ content: step.answer(lastResults) }, 'stop');
 		const offered = new Set((body.tools ?? []).map((tool) => tool.function.name));
