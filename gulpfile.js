@@ -73,4 +73,3 @@ function copyCodex() {
 }
 
 exports.build = series(clean, bundle, parallel(entryFiles, copyIcons, copyCodex));
-exports.entries = ENTRIES;
