@@ -2,7 +2,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { hideSecretsInText } from './callbacks/urls';
-import type { ApiOperation } from './operations';
+import type { ApiOperation, Explanation } from './operations';
 
 /** A value a user gave that cannot be sent. `field` names it the way the editor shows it. */
 export class InvalidValue extends Error {
@@ -62,61 +62,9 @@ export class ApiFailure extends Error {
 	}
 }
 
-interface Explanation {
-	message: string;
-	description: string;
-}
-
-const CREDENTIALS: Explanation = {
-	message: 'Invalid credentials',
-	description:
-		'The service rejected the access token or the subscription key. Open the Print Store credential, check the Subscription Key, and reconnect the account.',
-};
-
-const INVALID_STORE: Explanation = {
-	message: 'Invalid store',
-	description:
-		'Check the Store ID, and that the connected account and its application are associated with that store (join it with an invite key first).',
-};
-
-const ORDER_NOT_FOUND: Explanation = {
-	message: 'The requested order does not exist',
-	description:
-		'Check the order ID or order number, and that it belongs to this store. Without the Order.All.Read permission you only see orders your own account created.',
-};
-
 const ORDER_REJECTED: Explanation = {
 	message: 'The service rejected the order request',
 	description: 'Nothing was created. Correct what the service names below and run again.',
-};
-
-/** The spec's meaning of each status code, per operation. */
-const MEANINGS: Record<ApiOperation, Partial<Record<number, Explanation>>> = {
-	'store.joinWithInviteKey': {
-		400: {
-			message: 'The invite key has already been used',
-			description: 'Each invite key works once. Ask the store for a new invite key.',
-		},
-		401: CREDENTIALS,
-		404: {
-			message: 'Store unavailable',
-			description: 'No available store matches this invite key. Check the key for typos, or ask the store for a new one.',
-		},
-	},
-	'order.getPriceQuote': { 400: INVALID_STORE, 401: CREDENTIALS },
-	'order.create': { 400: INVALID_STORE, 401: CREDENTIALS },
-	'order.get': { 400: INVALID_STORE, 401: CREDENTIALS, 404: ORDER_NOT_FOUND },
-	'order.getStatusHistory': { 400: INVALID_STORE, 401: CREDENTIALS, 404: ORDER_NOT_FOUND },
-	'user.getCurrent': { 401: CREDENTIALS },
-	'store.removeApplicationAssociation': {
-		400: {
-			message: 'Insufficient privileges, or no association exists between the application and the store',
-			description:
-				'The connected account needs Application (Self or All) Write and Store (Self or All) Write permissions, and the application must currently be associated with the store.',
-		},
-		401: CREDENTIALS,
-	},
-	'custom.request': { 401: CREDENTIALS },
 };
 
 /**
@@ -124,13 +72,13 @@ const MEANINGS: Record<ApiOperation, Partial<Record<number, Explanation>>> = {
  * something else (a field it refused), its words win over that guess.
  */
 function isAboutSomethingElse(operation: ApiOperation, facts: FailureFacts): boolean {
-	if (facts.status !== 400 || (operation !== 'order.create' && operation !== 'order.getPriceQuote')) return false;
+	if (facts.status !== 400 || operation.sendsOrderItems !== true) return false;
 	return facts.serviceMessages.length > 0 && !facts.serviceMessages.some((text) => /store/i.test(text));
 }
 
 function explain(operation: ApiOperation, facts: FailureFacts): Explanation {
 	if (isAboutSomethingElse(operation, facts)) return ORDER_REJECTED;
-	const known = facts.status !== undefined ? MEANINGS[operation][facts.status] : undefined;
+	const known = facts.status !== undefined ? operation.meanings[facts.status] : undefined;
 	if (known) return known;
 	if (facts.status === 429) {
 		return {
@@ -163,13 +111,6 @@ function explain(operation: ApiOperation, facts: FailureFacts): Explanation {
 	};
 }
 
-/** What to check after a write failed in a way that does not show whether the service acted. */
-const MAY_HAVE_ACTED: Partial<Record<ApiOperation, string>> = {
-	'order.create':
-		'Not retried: the service may have created these orders before the connection failed. Look for them in the store (by order number, or by your Partner Order Reference) before running these items again, or they may be ordered twice.',
-	'store.joinWithInviteKey':
-		'Not retried: the service may have used the invite key already, making the connected account an administrator of the store. Check by using the store (for example Order > Get Price Quote with its Store ID) before trying again: a second try reports the key as used.',
-};
 const MAY_HAVE_ACTED_DEFAULT = 'Not retried: the service may have carried out the request before the failure. Check before trying again.';
 
 function apiError(node: INode, failure: ApiFailure, itemIndex: number, note?: string): NodeApiError {
@@ -192,7 +133,7 @@ function apiError(node: INode, failure: ApiFailure, itemIndex: number, note?: st
 	const parts = [description];
 	if (facts.serviceMessages.length) parts.push(`Service says: ${facts.serviceMessages.join(' | ')}`);
 	if (failure.attempts > 1) parts.push(`Gave up after ${failure.attempts} attempts.`);
-	if (failure.mayHaveActed) parts.push(MAY_HAVE_ACTED[failure.operation] ?? MAY_HAVE_ACTED_DEFAULT);
+	if (failure.mayHaveActed) parts.push(failure.operation.mayHaveActed ?? MAY_HAVE_ACTED_DEFAULT);
 	if (note) parts.push(note);
 	return new NodeApiError(node, response as JsonObject, { message, description: parts.join('\n'), httpCode, itemIndex });
 }

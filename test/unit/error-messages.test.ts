@@ -7,10 +7,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiFailure, toNodeError } from '../../nodes/shared/errors';
 import type { FailureFacts } from '../../nodes/shared/errors';
+import { API } from '../helpers/api-operations';
 
 const node = { id: 'n', name: 'Print Store', type: 'n8n-nodes-print-store.printStore', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 
-const failure = (facts: Partial<FailureFacts>, operation: ConstructorParameters<typeof ApiFailure>[0] = 'order.get') =>
+const failure = (facts: Partial<FailureFacts>, operation: ConstructorParameters<typeof ApiFailure>[0] = API['order.get']) =>
 	new ApiFailure(operation, { serviceMessages: [], reason: String(facts.status ?? facts.code ?? ''), ...facts }, 1, false);
 
 function shown(facts: Partial<FailureFacts>, operation?: ConstructorParameters<typeof ApiFailure>[0]) {
@@ -45,7 +46,7 @@ test("the service's messages follow, joined by ' | '", () => {
 });
 
 test('a 400 on create is "invalid store" as soon as one of its messages speaks of the store', () => {
-	expect(shown({ status: 400, serviceMessages: ['Invalid store', 'Items[0].Recipient: is required'] }, 'order.create').message).toBe('Invalid store');
+	expect(shown({ status: 400, serviceMessages: ['Invalid store', 'Items[0].Recipient: is required'] }, API['order.create']).message).toBe('Invalid store');
 });
 
 test('an error n8n raised (e.g. an expression) gets the item index and the note, but keeps an index it has', () => {
@@ -60,7 +61,7 @@ test('an error n8n raised (e.g. an expression) gets the item index and the note,
 });
 
 test("an item the service refused alone: its first message in the error, all of them joined by ' | ' below", () => {
-	const refused = new ApiFailure('order.create', { status: 400, serviceMessages: ['Recipient is required', 'Quantity is too large'], reason: '400' }, 1, false, true);
+	const refused = new ApiFailure(API['order.create'], { status: 400, serviceMessages: ['Recipient is required', 'Quantity is too large'], reason: '400' }, 1, false, true);
 	const error = toNodeError(node, refused, 2);
 	expect(error.message).toBe('The service rejected item 2: Recipient is required');
 	expect((error as { httpCode?: string | null }).httpCode).toBe('400');

@@ -7,6 +7,7 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import { ApiFailure, ItemProblem, toNodeError } from '../../nodes/shared/errors';
 import { describeFailure, isAmbiguous, isProvenUnprocessed, isTransient, parseRetryAfter, serviceMessagesFrom } from '../../nodes/shared/transport/failures';
+import { API } from '../helpers/api-operations';
 
 const node = { id: 'n', name: 'Print Store', type: 'n8n-nodes-print-store.printStore', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 const answer = (status: number, data: unknown = {}, headers: Record<string, unknown> = {}) => ({ response: { status, data, headers } });
@@ -125,18 +126,18 @@ describe('secrets', () => {
 
 describe('the error users see', () => {
 	test('a failure without an HTTP status has no HTTP code; one with a status has it as text', () => {
-		const offline = toNodeError(node, new ApiFailure('user.getCurrent', { code: 'ECONNREFUSED', serviceMessages: [], reason: 'ECONNREFUSED' }, 6, false), 0);
+		const offline = toNodeError(node, new ApiFailure(API['user.getCurrent'], { code: 'ECONNREFUSED', serviceMessages: [], reason: 'ECONNREFUSED' }, 6, false), 0);
 		const { httpCode, errorResponse } = offline as NodeApiError;
 		expect([httpCode, errorResponse]).toEqual([null, { status: null, messages: [] }]);
-		const refused = toNodeError(node, new ApiFailure('user.getCurrent', { status: 401, serviceMessages: ['no'], reason: '401' }, 1, false), 0);
+		const refused = toNodeError(node, new ApiFailure(API['user.getCurrent'], { status: 401, serviceMessages: ['no'], reason: '401' }, 1, false), 0);
 		expect([(refused as NodeApiError).httpCode, (refused as NodeApiError).errorResponse]).toEqual(['401', { status: 401, messages: ['no'] }]);
 	});
 
 	test('one attempt is not "gave up"; a lone service message of a refused item is not repeated', () => {
-		const once = toNodeError(node, new ApiFailure('user.getCurrent', { status: 500, serviceMessages: [], reason: '500' }, 1, false), 0);
+		const once = toNodeError(node, new ApiFailure(API['user.getCurrent'], { status: 500, serviceMessages: [], reason: '500' }, 1, false), 0);
 		expect(once.description).not.toMatch(/Gave up/);
 		expect(once.description).not.toMatch(/Service says/);
-		const item = toNodeError(node, new ApiFailure('order.create', { status: 400, serviceMessages: ['Quantity is too large'], reason: '400' }, 1, false, true), 3);
+		const item = toNodeError(node, new ApiFailure(API['order.create'], { status: 400, serviceMessages: ['Quantity is too large'], reason: '400' }, 1, false, true), 3);
 		expect([item.message, item.description]).toEqual(['The service rejected item 3: Quantity is too large', 'Nothing was created for this item. Correct the item and run it again.']);
 	});
 

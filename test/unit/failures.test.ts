@@ -11,6 +11,7 @@ import {
 	parseRetryAfter,
 	serviceMessagesFrom,
 } from '../../nodes/shared/transport/failures';
+import { API } from '../helpers/api-operations';
 
 const node = { id: 'n', name: 'Print Store', type: 'n8n-nodes-print-store.printStore', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 
@@ -74,18 +75,18 @@ describe('error bodies of any shape', () => {
 	});
 
 	test('a 400 on create that speaks of something else is not called "invalid store"', () => {
-		const failure = new ApiFailure('order.create', { status: 400, serviceMessages: ['Items[0].Recipient: is required'], reason: '400' }, 1, false);
+		const failure = new ApiFailure(API['order.create'], { status: 400, serviceMessages: ['Items[0].Recipient: is required'], reason: '400' }, 1, false);
 		expect(toNodeError(node, failure, 0).message).toBe('The service rejected the order request');
-		const store = new ApiFailure('order.create', { status: 400, serviceMessages: ['Invalid store'], reason: '400' }, 1, false);
+		const store = new ApiFailure(API['order.create'], { status: 400, serviceMessages: ['Invalid store'], reason: '400' }, 1, false);
 		expect(toNodeError(node, store, 0).message).toBe('Invalid store');
-		const silent = new ApiFailure('order.create', { status: 400, serviceMessages: [], reason: '400' }, 1, false);
+		const silent = new ApiFailure(API['order.create'], { status: 400, serviceMessages: [], reason: '400' }, 1, false);
 		expect(toNodeError(node, silent, 0).message).toBe('Invalid store');
 	});
 
 	test('a 400 on a price quote that speaks of something else is not "invalid store" either; on other operations 400 keeps its meaning', () => {
-		const price = new ApiFailure('order.getPriceQuote', { status: 400, serviceMessages: ['Items[0].Product.ID: unknown product'], reason: '400' }, 1, false);
+		const price = new ApiFailure(API['order.getPriceQuote'], { status: 400, serviceMessages: ['Items[0].Product.ID: unknown product'], reason: '400' }, 1, false);
 		expect(toNodeError(node, price, 0).message).toBe('The service rejected the order request');
-		const invite = new ApiFailure('store.joinWithInviteKey', { status: 400, serviceMessages: ['Key already used'], reason: '400' }, 1, false);
+		const invite = new ApiFailure(API['store.joinWithInviteKey'], { status: 400, serviceMessages: ['Key already used'], reason: '400' }, 1, false);
 		expect(toNodeError(node, invite, 0).message).not.toBe('The service rejected the order request');
 	});
 
@@ -100,9 +101,9 @@ describe('error bodies of any shape', () => {
 	});
 
 	test('a write that may have acted says so; attempts are counted', () => {
-		const failure = new ApiFailure('order.create', { code: 'ECONNRESET', serviceMessages: [], reason: 'ECONNRESET' }, 1, true);
+		const failure = new ApiFailure(API['order.create'], { code: 'ECONNRESET', serviceMessages: [], reason: 'ECONNRESET' }, 1, true);
 		expect(toNodeError(node, failure, 3).description).toMatch(/Not retried: the service may have created these orders/);
-		const retried = new ApiFailure('order.get', { status: 503, serviceMessages: [], reason: '503' }, 6, false);
+		const retried = new ApiFailure(API['order.get'], { status: 503, serviceMessages: [], reason: '503' }, 6, false);
 		expect(toNodeError(node, retried, 0).description).toMatch(/Gave up after 6 attempts/);
 	});
 });

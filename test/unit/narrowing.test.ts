@@ -7,9 +7,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { ApiFailure } from '../../nodes/shared/errors';
 import type { BatchGroup, BatchRunOptions } from '../../nodes/PrintStore/orders/sendBatches';
 import { messagesAbout, namedPositions, sendInBatches } from '../../nodes/PrintStore/orders/sendBatches';
+import { API } from '../helpers/api-operations';
 
 const rejection = (messages: string[], status = 400) =>
-	new ApiFailure('order.create', { status, serviceMessages: messages, reason: String(status) }, 1, false);
+	new ApiFailure(API['order.create'], { status, serviceMessages: messages, reason: String(status) }, 1, false);
 
 function group(count: number, bad: number[] = []): BatchGroup {
 	return {

@@ -1,8 +1,8 @@
-/** Which API calls may be sent again after a failure that leaves their outcome unknown (nodes/shared/operations.ts). */
-import type { ApiOperation } from '../../nodes/shared/operations';
+/** Which API calls may be sent again after a failure that leaves their outcome unknown, as each operation declares (isRepeatable). */
 import { isRepeatable } from '../../nodes/shared/operations';
+import { API } from '../helpers/api-operations';
 
-test.each<[ApiOperation, string, boolean]>([
+test.each<[string, string, boolean]>([
 	// Writes that act once: a second create could order twice, a second join or removal could report failure for one that worked.
 	['order.create', 'POST', false],
 	['store.joinWithInviteKey', 'POST', false],
@@ -20,5 +20,5 @@ test.each<[ApiOperation, string, boolean]>([
 	['custom.request', 'PATCH', false],
 	['custom.request', 'DELETE', false],
 ])('%s %s may be repeated: %s', (operation, method, expected) => {
-	expect(isRepeatable(operation, method)).toBe(expected);
+	expect(isRepeatable(API[operation], method)).toBe(expected);
 });

@@ -5,9 +5,10 @@
 import { describeCreated } from '../../nodes/PrintStore/orders/runOrderRequests';
 import type { Outcome } from '../../nodes/PrintStore/orders/sendBatches';
 import { ApiFailure } from '../../nodes/shared/errors';
+import { API } from '../helpers/api-operations';
 
-const refused = new ApiFailure('order.create', { status: 400, serviceMessages: ['Items[0].Product.ID: unknown'], reason: '400' }, 1, false, true);
-const dropped = new ApiFailure('order.create', { code: 'ECONNRESET', serviceMessages: [], reason: 'ECONNRESET' }, 1, true);
+const refused = new ApiFailure(API['order.create'], { status: 400, serviceMessages: ['Items[0].Product.ID: unknown'], reason: '400' }, 1, false, true);
+const dropped = new ApiFailure(API['order.create'], { code: 'ECONNRESET', serviceMessages: [], reason: 'ECONNRESET' }, 1, true);
 const order = (n: number): Outcome => ({ result: { ID: `ord_${n}`, OrderNumber: `PS-${n}` } });
 
 test('orders that may exist are named apart from those that do, and never called "not created"', () => {

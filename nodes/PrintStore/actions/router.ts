@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ApiOperation } from '../../shared/operations';
 import { forModel, isToolRun } from '../helpers/tool';
 
 import * as custom from './custom';
@@ -10,22 +11,22 @@ import * as user from './user';
 
 type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 
-/** Every operation of the node: adding one is a file under its resource and a line here. */
-const operations: Record<string, Record<string, Execute>> = {
-	order: {
-		create: order.create.execute,
-		get: order.get.execute,
-		getPriceQuote: order.getPriceQuote.execute,
-		getStatusHistory: order.getStatusHistory.execute,
-		waitForStatus: order.waitForStatus.execute,
-	},
-	store: {
-		joinWithInviteKey: store.joinWithInviteKey.execute,
-		removeApplicationAssociation: store.removeApplicationAssociation.execute,
-	},
-	user: {
-		getCurrent: user.getCurrent.execute,
-	},
+/** What every `*.operation.ts` declares: its fields, its execute, and the API call it makes. */
+export interface OperationModule {
+	description: INodeProperties[];
+	execute: Execute;
+	api: ApiOperation;
+}
+
+/**
+ * Every operation of the node, by resource and by the value its resource's list gives it, taken from
+ * the resources' own `operations` (adding one is a file and its entry in the resource's list and
+ * `operations`). Custom API Call is in every resource's list and is one operation, `custom`.
+ */
+export const operations: Record<string, Record<string, OperationModule>> = {
+	order: order.operations,
+	store: store.operations,
+	user: user.operations,
 };
 
 export const resourceDescriptions: INodeProperties[] = [
@@ -50,7 +51,7 @@ export function subtitleExpression(): string {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = operation === 'customApiCall' ? custom.customApiCall.execute : operations[resource]?.[operation];
+	const execute = operation === 'customApiCall' ? custom.customApiCall.execute : operations[resource]?.[operation]?.execute;
 	if (!execute) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
 	}

@@ -4,11 +4,13 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { hideCallbackSecrets } from '../../shared/callbacks/urls';
 import { ApiFailure, InvalidValue, toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
-import { sendOrderRequest } from '../../shared/transport';
 import { Pacing } from '../../shared/transport/pacing';
 import { errorItem } from '../helpers/items';
-import type { InputMode, OrderItemDraft } from './buildOrderItem';
-import { checkOrderItem, orderItemReader } from './buildOrderItem';
+import type { InputMode } from './buildOrderItem';
+import { orderItemReader } from './buildOrderItem';
+import { checkOrderItem } from './validateOrderItem';
+import { withCallbackUrls, type CallbackChoice } from './callbackUrls';
+import { orderRequestSender, type OrderRequest } from './orderRequest';
 import type { BatchGroup, Outcome } from './sendBatches';
 import { sendInBatches } from './sendBatches';
 
@@ -25,10 +27,7 @@ const MAX_BATCH_SIZE = 500;
 const DEFAULT_PARALLEL_BATCHES = 4;
 const MAX_PARALLEL_BATCHES = 16;
 
-/** Adds to a draft what the operation itself contributes (Create: the callback URLs). */
-export type DraftDecorator = (draft: OrderItemDraft, itemIndex: number, storeId: string) => OrderItemDraft;
 
-type OrderOperation = 'order.create' | 'order.getPriceQuote';
 
 function orderRequestSettings(options: IDataObject): BatchGroup['settings'] {
 	const settings: BatchGroup['settings'] = {};
@@ -126,8 +125,9 @@ export function describeCreated(outcomes: Map<number, Outcome>, failedAt: number
  */
 export async function runOrderRequests(
 	ctx: IExecuteFunctions,
-	operation: OrderOperation,
-	decorate?: DraftDecorator,
+	request: OrderRequest,
+	/** Create's Status Callbacks: the URLs to add to each order item. */
+	callbacks?: CallbackChoice,
 ): Promise<INodeExecutionData[]> {
 	const node = ctx.getNode();
 	const count = ctx.getInputData().length;
@@ -151,7 +151,7 @@ export async function runOrderRequests(
 			const storeId = checkPathId(storeIdOf(itemIndex), 'Store ID');
 			const settings = orderRequestSettings(optionsOf(itemIndex) as IDataObject);
 			let draft = readDraft(itemIndex);
-			if (decorate) draft = decorate(draft, itemIndex, storeId);
+			if (callbacks) draft = withCallbackUrls(ctx, callbacks, draft, itemIndex, storeId);
 			const orderItem = checkOrderItem(draft);
 			const key = JSON.stringify([storeId, settings]);
 			let group = groups.get(key);
@@ -164,22 +164,19 @@ export async function runOrderRequests(
 		}
 	}
 
-	const pacing = new Pacing();
-	const send = async (group: BatchGroup, orderItems: IDataObject[]) =>
-		await sendOrderRequest.call(ctx, operation, group.storeId, orderItems, group.settings, pacing);
-	const { outcomes, stopped } = await sendInBatches([...groups.values()], send, {
+	const { outcomes, stopped } = await sendInBatches([...groups.values()], orderRequestSender(ctx, request, new Pacing()), {
 		batchSize,
 		parallelBatches,
 		stopOnError,
 		narrowRejectedBatches,
-		creates: operation === 'order.create',
+		creates: request.creates,
 	});
 
 	if (stopped) {
 		const [failedAt, failed] = [...outcomes.entries()]
 			.filter((entry): entry is [number, { error: unknown }] => 'error' in entry[1])
 			.sort((a, b) => a[0] - b[0])[0];
-		const note = operation === 'order.create' ? describeCreated(outcomes, failedAt, count) : undefined;
+		const note = request.creates ? describeCreated(outcomes, failedAt, count) : undefined;
 		throw toNodeError(node, failed.error, failedAt, note);
 	}
 

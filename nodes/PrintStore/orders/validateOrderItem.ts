@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
 import { isRecord } from '../../shared/json';
+import type { OrderItemDraft } from './buildOrderItem';
 
 type FieldKind = 'string' | 'positiveInt' | 'nonNegativeInt' | 'number' | 'url' | 'stringMap';
 type Shape = Record<string, FieldKind>;
@@ -172,4 +173,54 @@ export function validateOrderItem(value: unknown, root: string): IDataObject {
 		out[key] = scalar(kind, entry, at(key)) as IDataObject[string];
 	}
 	return out;
+}
+
+export const JSON_ROOT = 'Order Item (JSON)';
+const FIELDS_ROOT = 'Order Item';
+const INPUT_ROOT = 'Input Item';
+
+/** API field paths as the editor labels them, so an error points at the field the user sees. */
+const EDITOR_LABELS: Array<[string, string]> = [
+	['Order Item.Product.ID', 'Product ID'],
+	['Order Item.Product.Quantity', 'Quantity'],
+	['Order Item.Product.TemplateFields', 'Product Options.Template Fields'],
+	['Order Item.Product.', 'Product Options.'],
+	['Order Item.Recipient', 'Recipient'],
+	['Order Item.PartnerOrderReference', 'Partner Order Reference'],
+	['Order Item.StatusCallbackUrl', 'Status Callback URL'],
+	['Order Item.StatusDetailsCallbackUrl', 'Status Details Callback URL'],
+	['Order Item.Products', 'Additional Fields.Additional Products'],
+	['Order Item.Recipients', 'Additional Fields.Additional Recipients'],
+	['Order Item.', 'Additional Fields.'],
+];
+
+function relabel(error: InvalidValue, draft: OrderItemDraft, root: string): InvalidValue {
+	// Most specific first: a label for Product.TemplateFields.headline wins over one for Product.
+	const own = Object.entries(draft.labels ?? {})
+		.sort((a, b) => b[0].length - a[0].length)
+		.find(([key]) => {
+			const prefix = key ? `${root}.${key}` : root;
+			return error.field === prefix || error.field.startsWith(`${prefix}.`) || error.field.startsWith(`${prefix}[`);
+		});
+	if (own) {
+		const rest = error.field.slice((own[0] ? `${root}.${own[0]}` : root).length);
+		return new InvalidValue(own[1] + rest, error.problem);
+	}
+	if (draft.mode !== 'fields') return error;
+	const label = EDITOR_LABELS.find(([path]) => error.field.startsWith(path));
+	return label ? new InvalidValue(label[1] + error.field.slice(label[0].length), error.problem) : error;
+}
+
+/**
+ * The one check every order item gets, callbacks included. Returns a clean copy in the spec's
+ * shape, or throws `InvalidValue` naming the field the way the user sees it (its editor label, or
+ * the label the draft brought).
+ */
+export function checkOrderItem(draft: OrderItemDraft): IDataObject {
+	const root = draft.mode === 'json' ? JSON_ROOT : draft.mode === 'inputItem' ? INPUT_ROOT : FIELDS_ROOT;
+	try {
+		return validateOrderItem(draft.value, root);
+	} catch (error) {
+		throw error instanceof InvalidValue ? relabel(error, draft, root) : error;
+	}
 }

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { callResumeAddress, WAIT_TIMER_GRACE_MS } from '../../shared/n8nInternals';
+
 /**
  * The checks of Order > Wait Until Status, for a service that drops callbacks: n8n runs nothing of
  * a waiting node on a timer (its timer only ends the wait, passing the items through), so the
@@ -14,8 +16,8 @@ import { sleep } from 'n8n-workflow';
  * with the items marked timed out.
  */
 
-/** n8n looks for waits to end every 60 s: its timer ends the wait this long after the time limit. */
-export const TIMER_GRACE_MS = 90_000;
+/** n8n's own timer ends a wait this long after its time limit, at the latest (see n8nInternals). */
+export const TIMER_GRACE_MS = WAIT_TIMER_GRACE_MS;
 /** After the time limit, a last check that failed (no answer) is tried again this often. */
 const FINAL_RETRY_MS = 5000;
 
@@ -27,14 +29,6 @@ export function stopChecks(executionId: string): void {
 	running.delete(executionId);
 }
 
-/** Whether the answer to a check means there is nothing left to check. */
-function finished(status: number | undefined, body: unknown): boolean {
-	if (status === 200) return (body as IDataObject | undefined)?.resumed === true;
-	// No such execution, or it has resumed and finished; a wrong secret will not become right.
-	if (status === 404 || status === 401 || status === 403) return true;
-	return status === 409 && /finished/i.test(JSON.stringify(body ?? ''));
-}
-
 export function startChecks(ctx: IExecuteFunctions, address: string, everyMs: number, finalAt: number): void {
 	const executionId = ctx.getExecutionId();
 	stopChecks(executionId);
@@ -42,16 +36,9 @@ export function startChecks(ctx: IExecuteFunctions, address: string, everyMs: nu
 	running.set(executionId, checks);
 	const check = async (): Promise<boolean> => {
 		try {
-			const response = (await ctx.helpers.httpRequest({
-				method: 'POST',
-				url: address,
-				body: { printStoreCheck: true },
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: 60_000,
-			})) as { statusCode?: number; body?: unknown };
-			return finished(response.statusCode, response.body);
+			// Resumed (the webhook says so), or nothing left to resume.
+			const answer = await callResumeAddress(ctx, address, { printStoreCheck: true });
+			return answer.gone || (answer.status === 200 && (answer.body as IDataObject | undefined)?.resumed === true);
 		} catch {
 			return false;
 		}

@@ -5,6 +5,11 @@ import { checkPathId } from '../../shared/ids';
 import { apiRequest } from '../../shared/transport';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { callbackStore } from './routes';
+import { ORDER_READ_MEANINGS, type ApiOperation } from '../../shared/operations';
+
+/** Fetch From the API's two lookups: reads, with the spec's meanings of their status codes. */
+const READ_ORDER: ApiOperation = { name: 'order.get', actsOnce: false, meanings: ORDER_READ_MEANINGS };
+const READ_HISTORY: ApiOperation = { name: 'order.getStatusHistory', actsOnce: false, meanings: ORDER_READ_MEANINGS };
 
 /**
  * Adds the order (`order`) or its full status history (`statusHistory`) to each event, read
@@ -29,10 +34,10 @@ export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 			if (what === 'statusHistory') {
 				path.push('status');
 				event.statusHistory = hideCallbackSecrets(
-					(await apiRequest.call(ctx, { operation: 'order.getStatusHistory', method: 'GET', path })) as IDataObject[],
+					(await apiRequest.call(ctx, { operation: READ_HISTORY, method: 'GET', path })) as IDataObject[],
 				);
 			} else {
-				event.order = hideCallbackSecrets((await apiRequest.call(ctx, { operation: 'order.get', method: 'GET', path })) as IDataObject);
+				event.order = hideCallbackSecrets((await apiRequest.call(ctx, { operation: READ_ORDER, method: 'GET', path })) as IDataObject);
 			}
 		} catch (error) {
 			event.enrichmentError = (error as Error).message;

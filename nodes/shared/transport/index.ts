@@ -119,16 +119,3 @@ export async function apiRequest<T = unknown>(this: ApiContext, request: ApiRequ
 	return (await apiRequestWithStatus.call(this, request)).body as T;
 }
 
-/** The spec's Order request: `POST store/{id}/order` (create) or `.../order/price` (price), `{ Items, ...settings }`. */
-export async function sendOrderRequest(
-	this: IExecuteFunctions,
-	operation: 'order.create' | 'order.getPriceQuote',
-	storeId: string,
-	items: IDataObject[],
-	settings: { TestMode?: boolean; MaxRetries?: number },
-	pacing?: Pacing,
-): Promise<unknown> {
-	const path = ['store', storeId, 'order'];
-	if (operation === 'order.getPriceQuote') path.push('price');
-	return await apiRequest.call(this, { operation, method: 'POST', path, body: { Items: items, ...settings }, pacing });
-}

@@ -4,6 +4,10 @@ import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
 import { apiRequestWithStatus } from '../../../shared/transport';
 import { forEachItem } from '../../helpers/items';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+
+/** The API call: any method and path, so only reads are repeated; the one status code every call shares. */
+export const api: ApiOperation = { name: 'custom.request', actsOnce: 'unlessRead', meanings: { 401: CREDENTIALS } };
 
 /**
  * Any endpoint below /api/v1, through the same transport as every other operation: both the OAuth2
@@ -143,7 +147,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const path = parseApiPath(this.getNodeParameter('path', itemIndex, ''));
 		const qs = queryOf(this.getNodeParameter('queryParameters', itemIndex, {}));
 		const body = ['POST', 'PUT', 'PATCH'].includes(method) ? bodyOf(this.getNodeParameter('body', itemIndex, '{}')) : undefined;
-		const response = await apiRequestWithStatus.call(this, { operation: 'custom.request', method, path, qs, body });
+		const response = await apiRequestWithStatus.call(this, { operation: api, method, path, qs, body });
 		const answer = response.body as unknown;
 		if (Array.isArray(answer)) return answer as IDataObject[];
 		if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return answer as IDataObject;

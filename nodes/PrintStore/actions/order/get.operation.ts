@@ -5,6 +5,10 @@ import { checkPathId } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
+import { ORDER_READ_MEANINGS, type ApiOperation } from '../../../shared/operations';
+
+/** The API call: a read; its status codes. */
+export const api: ApiOperation = { name: 'order.get', actsOnce: false, meanings: ORDER_READ_MEANINGS };
 
 /** The order, chosen by its ID or by its human order number; both work in the API's path. */
 export const orderLocator: INodeProperties = {
@@ -55,6 +59,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(
 		this,
 		async (itemIndex) =>
-			(await apiRequest.call(this, { operation: 'order.get', method: 'GET', path: orderPath(this, itemIndex) })) as IDataObject,
+			(await apiRequest.call(this, { operation: api, method: 'GET', path: orderPath(this, itemIndex) })) as IDataObject,
 	);
 }

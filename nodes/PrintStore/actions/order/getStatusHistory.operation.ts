@@ -1,12 +1,34 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
+import { ItemProblem } from '../../../shared/errors';
+import { isRecord } from '../../../shared/json';
+import { ORDER_READ_MEANINGS, type ApiOperation } from '../../../shared/operations';
+import { apiRequest } from '../../../shared/transport';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
 import { isToolRun } from '../../helpers/tool';
-import { readHistory } from '../../wait/history';
 import { chronological, latestRecord } from '../../wait/plan';
 import { orderLocator, orderRef } from './get.operation';
+
+/** The API call: a read; its status codes. Wait Until Status and its resume webhook make it too. */
+export const api: ApiOperation = { name: 'order.getStatusHistory', actsOnce: false, meanings: ORDER_READ_MEANINGS };
+
+/**
+ * An order's status history, as the service lists it (this operation, Wait Until Status and its
+ * resume webhook): its records; entries that are no record are left out. An answer that is no list
+ * is an error of the item: it would otherwise pass for "no status yet".
+ */
+export async function readHistory(ctx: IExecuteFunctions | IWebhookFunctions, order: { storeId: string; order: string }): Promise<IDataObject[]> {
+	const body = await apiRequest.call(ctx, { operation: api, method: 'GET', path: ['store', order.storeId, 'order', order.order, 'status'] });
+	if (!Array.isArray(body)) {
+		throw new ItemProblem(
+			'The service answered the status history with something other than a list',
+			`Expected a list of status records, got ${typeof body}. Nothing was output for this item; check the API Base URL of the credential.`,
+		);
+	}
+	return body.filter(isRecord);
+}
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getStatusHistory'] } }, [
 	storeIdField,

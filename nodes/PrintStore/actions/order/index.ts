@@ -8,6 +8,9 @@ import * as waitForStatus from './waitForStatus.operation';
 
 export { create, get, getPriceQuote, getStatusHistory, waitForStatus };
 
+/** The resource's operations by the value its list gives them: the router runs them from here. */
+export const operations = { create, get, getPriceQuote, getStatusHistory, waitForStatus };
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',

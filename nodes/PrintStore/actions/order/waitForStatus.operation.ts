@@ -1,12 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { InvalidValue, toNodeError } from '../../../shared/errors';
+import { InvalidValue } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
-import { errorItem } from '../../helpers/items';
+import { forEachItem } from '../../helpers/items';
 import { leaveOnStack } from '../../../shared/n8nInternals';
 import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
-import { readHistory } from '../../wait/history';
+import { api as statusHistoryApi, readHistory } from './getStatusHistory.operation';
+
+/** The API call it makes: reading status histories (Get Status History's). */
+export const api = statusHistoryApi;
 import type { WaitPlan } from '../../wait/plan';
 import { pendingItem, resultJson, settle } from '../../wait/plan';
 import { resumeAddress } from '../../wait/resumeUrl';
@@ -129,38 +132,22 @@ function planFor(ctx: IExecuteFunctions, itemIndex: number, now: number): WaitPl
  * its own last check ends the wait with fresh histories; n8n's timer is the backstop).
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
 	const now = Date.now();
-	const done: Array<INodeExecutionData | undefined> = [];
-	const waiting: Array<{ plan: WaitPlan; history: IDataObject[] }> = [];
-	const pending: INodeExecutionData[] = [];
+	const waiting: WaitPlan[] = [];
 	let checkEveryMs = Infinity;
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const plan = planFor(this, itemIndex, now);
-			checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
-			const history = await readHistory(this, plan);
-			const settlement = settle(history, plan);
-			if (settlement || Date.parse(plan.timeLimit) <= now) {
-				const item = { json: resultJson(plan, history, settlement ? 'alreadyThere' : 'timeLimit', settlement), pairedItem: { item: itemIndex } };
-				done.push(item);
-				pending.push(item);
-			} else {
-				done.push(undefined);
-				waiting.push({ plan, history });
-				pending.push(pendingItem(plan, history, itemIndex));
-			}
-		} catch (error) {
-			const nodeError = toNodeError(this.getNode(), error, itemIndex);
-			if (!this.continueOnFail()) throw nodeError;
-			const item = errorItem(nodeError, itemIndex);
-			done.push(item);
-			pending.push(item);
-		}
-	}
-	if (waiting.length === 0) return done as INodeExecutionData[];
+	// One item per input item, as it stands now: settled (or out of time) already, or still waiting.
+	const pending = await forEachItem(this, async (itemIndex) => {
+		const plan = planFor(this, itemIndex, now);
+		checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
+		const history = await readHistory(this, plan);
+		const settlement = settle(history, plan);
+		if (settlement || Date.parse(plan.timeLimit) <= now) return resultJson(plan, history, settlement ? 'alreadyThere' : 'timeLimit', settlement);
+		waiting.push(plan);
+		return pendingItem(plan, history, itemIndex).json;
+	});
+	if (waiting.length === 0) return pending;
 
-	const latest = Math.max(...waiting.map(({ plan }) => Date.parse(plan.timeLimit)));
+	const latest = Math.max(...waiting.map((plan) => Date.parse(plan.timeLimit)));
 	// The resume calls read the plans from these items, and n8n's own timer, should it end the
 	// wait, outputs them as they are (timed out).
 	leaveOnStack(this, pending);

@@ -5,6 +5,9 @@ import * as removeApplicationAssociation from './removeApplicationAssociation.op
 
 export { joinWithInviteKey, removeApplicationAssociation };
 
+/** The resource's operations by the value its list gives them: the router runs them from here. */
+export const operations = { joinWithInviteKey, removeApplicationAssociation };
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',

@@ -4,6 +4,23 @@ import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import { forEachItem } from '../../helpers/items';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+
+/** The API call: acts once (the key is spent); its status codes as the spec gives them. */
+export const api: ApiOperation = {
+	name: 'store.joinWithInviteKey',
+	actsOnce: true,
+	meanings: {
+		400: { message: 'The invite key has already been used', description: 'Each invite key works once. Ask the store for a new invite key.' },
+		401: CREDENTIALS,
+		404: {
+			message: 'Store unavailable',
+			description: 'No available store matches this invite key. Check the key for typos, or ask the store for a new one.',
+		},
+	},
+	mayHaveActed:
+		'Not retried: the service may have used the invite key already, making the connected account an administrator of the store. Check by using the store (for example Order > Get Price Quote with its Store ID) before trying again: a second try reports the key as used.',
+};
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['store'], operation: ['joinWithInviteKey'] } }, [
 	{
@@ -23,7 +40,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const inviteKey = String(this.getNodeParameter('inviteKey', itemIndex, '')).trim();
 		if (!inviteKey) throw new InvalidValue('Invite Key', 'is required');
 		return (await apiRequest.call(this, {
-			operation: 'store.joinWithInviteKey',
+			operation: api,
 			method: 'POST',
 			path: ['store', 'invite'],
 			body: { InviteKey: inviteKey },

@@ -5,6 +5,21 @@ import { checkPathId } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+
+/** The API call: acts once (a second removal would report no association); its status codes. */
+export const api: ApiOperation = {
+	name: 'store.removeApplicationAssociation',
+	actsOnce: true,
+	meanings: {
+		400: {
+			message: 'Insufficient privileges, or no association exists between the application and the store',
+			description:
+				'The connected account needs Application (Self or All) Write and Store (Self or All) Write permissions, and the application must currently be associated with the store.',
+		},
+		401: CREDENTIALS,
+	},
+};
 
 export const description: INodeProperties[] = showFor(
 	{ show: { resource: ['store'], operation: ['removeApplicationAssociation'] } },
@@ -28,7 +43,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const applicationId = checkPathId(this.getNodeParameter('applicationId', itemIndex, ''), 'Application ID');
 		const storeId = checkPathId(this.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
 		await apiRequest.call(this, {
-			operation: 'store.removeApplicationAssociation',
+			operation: api,
 			method: 'DELETE',
 			path: ['application', applicationId, 'store', storeId],
 		});

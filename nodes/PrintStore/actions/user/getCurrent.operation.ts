@@ -3,6 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { apiRequest } from '../../../shared/transport';
 import { forEachItem } from '../../helpers/items';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+
+/** The API call: a read; its status codes. */
+export const api: ApiOperation = { name: 'user.getCurrent', actsOnce: false, meanings: { 401: CREDENTIALS } };
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['user'], operation: ['getCurrent'] } }, [
 	{
@@ -29,7 +33,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const options = this.getNodeParameter('userOptions', itemIndex, {}) as IDataObject;
 		const login = typeof options.login === 'string' ? options.login.trim() : '';
 		return (await apiRequest.call(this, {
-			operation: 'user.getCurrent',
+			operation: api,
 			method: 'GET',
 			path: ['user'],
 			qs: login ? { login } : undefined,

@@ -4,6 +4,9 @@ import * as getCurrent from './getCurrent.operation';
 
 export { getCurrent };
 
+/** The resource's operations by the value its list gives them: the router runs them from here. */
+export const operations = { getCurrent };
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',

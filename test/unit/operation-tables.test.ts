@@ -1,0 +1,77 @@
+/**
+ * Each operation owns its truth: its `*.operation.ts` declares its fields, its execute and its API
+ * call (name, whether it acts once, what each status code means). What lists operations elsewhere
+ * (each resource's option list, which n8n's lint rules read literally; the canvas subtitle; the
+ * tool descriptions) must name the same operations, and nothing else: this fails when one of them
+ * has an operation the others lack.
+ */
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/descriptions/tool.fields';
+import { api as customRequest } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
+import { operations, subtitleExpression } from '../../nodes/PrintStore/actions/router';
+import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
+import { CREDENTIALS, isRepeatable } from '../../nodes/shared/operations';
+
+const description = new PrintStore().description;
+const optionsOf = (name: string, resource?: string) =>
+	description.properties
+		.filter((property) => property.name === name && (resource === undefined || property.displayOptions?.show?.resource?.includes(resource)))
+		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
+
+const resources = optionsOf('resource').map((option) => String(option.value)).filter((value) => value !== 'customApiCall');
+/** Operations that make another operation's call, and say so. */
+const SHARED_CALLS: Record<string, string> = { 'order.waitForStatus': 'order.getStatusHistory' };
+
+test('every resource of the Resource list has its operations, and the router has no other resource', () => {
+	expect(Object.keys(operations).sort()).toEqual([...resources].sort());
+});
+
+test.each(resources)('%s: its option list and its operations name the same operations (Custom API Call apart)', (resource) => {
+	const listed = optionsOf('operation', resource).map((option) => String(option.value));
+	expect(listed).toContain('customApiCall');
+	expect(listed.filter((value) => value !== 'customApiCall').sort()).toEqual(Object.keys(operations[resource]).sort());
+});
+
+test.each(resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => [resource, operation])))(
+	'%s.%s declares its fields, its execute and its API call',
+	(resource, operation) => {
+		const module = operations[resource][operation];
+		expect(typeof module.execute).toBe('function');
+		expect(module.description.length).toBeGreaterThan(0);
+		for (const field of module.description) expect(field.displayOptions?.show?.operation).toEqual([operation]);
+		const own = `${resource}.${operation}`;
+		const shared = SHARED_CALLS[own];
+		if (shared) {
+			const [otherResource, otherOperation] = shared.split('.');
+			expect(module.api).toBe(operations[otherResource][otherOperation].api);
+		} else {
+			expect(module.api.name).toBe(own);
+		}
+		// Every call can meet an expired or wrong credential.
+		expect(module.api.meanings[401]).toBe(CREDENTIALS);
+		expect(typeof isRepeatable(module.api, 'GET')).toBe('boolean');
+	},
+);
+
+test('the operations that act once are the writes that could act twice, as their files declare', () => {
+	const actsOnce = Object.values(operations)
+		.flatMap((resource) => Object.values(resource))
+		.filter((module) => module.api.actsOnce === true)
+		.map((module) => module.api.name);
+	expect([...new Set(actsOnce)].sort()).toEqual(['order.create', 'store.joinWithInviteKey', 'store.removeApplicationAssociation']);
+	// Each says what to check when it may have acted, except the removal (a second try reports no association).
+	for (const module of Object.values(operations).flatMap((resource) => Object.values(resource))) {
+		if (module.api.mayHaveActed !== undefined) expect(module.api.actsOnce).toBe(true);
+	}
+	expect(customRequest.actsOnce).toBe('unlessRead');
+});
+
+test('the canvas subtitle and the tool descriptions name exactly the operations there are', () => {
+	const actions = JSON.parse(/^=\{\{ \((\{.*\})\)\[\$parameter\["operation"\]\] \}\}$/.exec(subtitleExpression())![1]) as Record<string, string>;
+	const values = [...new Set(resources.flatMap((resource) => Object.keys(operations[resource])))].concat('customApiCall').sort();
+	expect(Object.keys(actions).sort()).toEqual(values);
+	const toolKeys = Object.keys(TOOL_DESCRIPTIONS).sort();
+	const expected = resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => `${resource}.${operation}`)).concat('customApiCall').sort();
+	expect(toolKeys).toEqual(expected);
+});
