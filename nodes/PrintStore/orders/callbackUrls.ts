@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { InvalidValue } from '../../shared/errors';
+import { withStore } from '../../shared/callbacks/urls';
+import { InvalidValue, ItemProblem } from '../../shared/errors';
 import { isRecord } from '../../shared/json';
-import { resumeAddress } from '../wait/resumeUrl';
 import type { OrderItemDraft } from './buildOrderItem';
-import { triggerCallbacks } from './triggerCallbacks';
+import { NOTHING_SENT, type Addresses, type CallbackChoice, type TriggerAddressBook } from './callbackChoice';
 
 /**
- * Create's callback URLs (Status Callbacks), added to each order item before it is checked: the
- * addresses of the workflow's Print Store Trigger, the execution's resume address, or the URLs given
- * in the node.
+ * Create's callback URLs (Status Callbacks), added to each order item before it is checked, from
+ * the choice resolved once for the run (`callbackChoice.ts`): the addresses of the workflow's Print
+ * Store Trigger, the execution's resume address, or the URLs given in the node.
  */
 
 const CALLBACK_KEYS = ['StatusCallbackUrl', 'StatusDetailsCallbackUrl'];
@@ -20,26 +20,27 @@ const MODE_NAMES: Record<string, string> = {
 	wait: 'Resume This Execution (Wait Until Status)',
 };
 
-type TriggerAddresses = Awaited<ReturnType<typeof triggerCallbacks>>;
-
-/** Status Callbacks, resolved once for the run: the mode, and what its URLs come from. */
-export interface CallbackChoice {
-	mode: string;
-	/** The execution's resume address (Resume This Execution). */
-	resume?: string;
-	/** The addresses of the workflow's Print Store Trigger (From Print Store Trigger). */
-	fromTrigger?: TriggerAddresses;
-}
-
 /**
- * Status Callbacks is one choice for the whole node (no expressions): the resume address is the
- * execution's and the trigger's addresses the workflow's, the same for every order.
+ * The trigger an item names (empty: the only one), its addresses with the order's store added
+ * (`withStore`, read back by the trigger's Fetch From the API, since status records carry no store).
  */
-export async function callbackChoice(ctx: IExecuteFunctions): Promise<CallbackChoice> {
-	const mode = String(ctx.getNodeParameter('statusCallbacks', 0, 'none'));
-	if (mode === 'wait') return { mode, resume: await resumeAddress(ctx) };
-	if (mode === 'trigger') return { mode, fromTrigger: await triggerCallbacks(ctx) };
-	return { mode };
+function triggerUrls(book: TriggerAddressBook, wanted: string, storeId: string): IDataObject {
+	const chosen = wanted ? book.names.filter((name) => name === wanted) : book.names;
+	if (chosen.length > 1) {
+		throw new ItemProblem(
+			`This workflow has several Print Store Triggers (${book.names.map((name) => `"${name}"`).join(', ')})`,
+			`Set "Trigger Node Name" to the one to use. ${NOTHING_SENT}`,
+		);
+	}
+	if (chosen.length === 0) {
+		throw new ItemProblem(
+			wanted ? `No Print Store Trigger named "${wanted}" in this workflow` : 'No Print Store Trigger in this workflow',
+			`Add a Print Store Trigger to this workflow (not disabled), or set Status Callbacks to "Custom URLs". ${NOTHING_SENT}`,
+		);
+	}
+	const found = book.addresses.get(chosen[0]) as Addresses;
+	if (found instanceof ItemProblem) throw found;
+	return { StatusCallbackUrl: withStore(found.statusUrl, storeId), StatusDetailsCallbackUrl: withStore(found.detailsUrl, storeId) };
 }
 
 function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -58,7 +59,7 @@ function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject
  * events somewhere the user did not expect.
  */
 export function withCallbackUrls(ctx: IExecuteFunctions, choice: CallbackChoice, draft: OrderItemDraft, itemIndex: number, storeId: string): OrderItemDraft {
-	const { mode, resume, fromTrigger } = choice;
+	const { mode, resume, triggers } = choice;
 	if (!(mode in MODE_NAMES)) return draft;
 	const value = draft.value;
 	// Not an object: the order item check names that problem.
@@ -71,8 +72,8 @@ export function withCallbackUrls(ctx: IExecuteFunctions, choice: CallbackChoice,
 		);
 	}
 	const urls =
-		mode === 'trigger' && fromTrigger
-			? fromTrigger(String(ctx.getNodeParameter('callbackTrigger', itemIndex, '') ?? '').trim(), storeId)
+		mode === 'trigger' && triggers
+			? triggerUrls(triggers, String(ctx.getNodeParameter('callbackTrigger', itemIndex, '') ?? '').trim(), storeId)
 			: mode === 'wait' && resume
 				? { StatusCallbackUrl: resume }
 				: customCallbacks(ctx, itemIndex);

@@ -1,9 +1,9 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ApiOperation } from '../../shared/operations';
 import { apiRequest } from '../../shared/transport';
 import type { Pacing } from '../../shared/transport/pacing';
-import type { SendBatch } from './sendBatches';
+import type { BatchGroup } from './sendBatches';
 
 /**
  * What Get Price Quote and Create each declare about their request: the API call (its name, whether
@@ -12,21 +12,26 @@ import type { SendBatch } from './sendBatches';
  */
 export interface OrderRequest {
 	api: ApiOperation;
-	endpoint: (storeId: string) => string[];
+	/** Path segments below `store/{storeID}`: `['order']` (create), `['order', 'price']` (price). */
+	endpoint: readonly string[];
 	creates: boolean;
 }
 
-/**
- * The spec's order request for one batch: `POST` to the operation's endpoint in the batch's store,
- * `{ Items, ...settings }`. Batches in flight together share one pacing.
- */
-export function orderRequestSender(ctx: IExecuteFunctions, request: OrderRequest, pacing: Pacing): SendBatch {
-	return async (group, orderItems) =>
-		await apiRequest.call(ctx, {
-			operation: request.api,
-			method: 'POST',
-			path: request.endpoint(group.storeId),
-			body: { Items: orderItems, ...group.settings },
-			pacing,
-		});
+/** What a batch is sent with: the run's context, the operation's request, the run's pacing. */
+export interface OrderSend {
+	ctx: IExecuteFunctions;
+	request: OrderRequest;
+	/** Shared by the batches in flight together, so a slow-down asked of one holds back all. */
+	pacing: Pacing;
+}
+
+/** The spec's order request for one batch: `POST store/{storeID}/<endpoint>`, `{ Items, ...settings }`. */
+export async function sendOrderRequest(send: OrderSend, group: BatchGroup, orderItems: IDataObject[]): Promise<unknown> {
+	return await apiRequest.call(send.ctx, {
+		operation: send.request.api,
+		method: 'POST',
+		path: ['store', group.storeId, ...send.request.endpoint],
+		body: { Items: orderItems, ...group.settings },
+		pacing: send.pacing,
+	});
 }

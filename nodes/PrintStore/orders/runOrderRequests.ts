@@ -9,8 +9,9 @@ import { errorItem } from '../helpers/items';
 import type { InputMode } from './buildOrderItem';
 import { orderItemReader } from './buildOrderItem';
 import { checkOrderItem } from './validateOrderItem';
-import { withCallbackUrls, type CallbackChoice } from './callbackUrls';
-import { orderRequestSender, type OrderRequest } from './orderRequest';
+import type { CallbackChoice } from './callbackChoice';
+import { withCallbackUrls } from './callbackUrls';
+import type { OrderRequest } from './orderRequest';
 import type { BatchGroup, Outcome } from './sendBatches';
 import { sendInBatches } from './sendBatches';
 
@@ -164,7 +165,7 @@ export async function runOrderRequests(
 		}
 	}
 
-	const { outcomes, stopped } = await sendInBatches([...groups.values()], orderRequestSender(ctx, request, new Pacing()), {
+	const { outcomes, stopped } = await sendInBatches([...groups.values()], { ctx, request, pacing: new Pacing() }, {
 		batchSize,
 		parallelBatches,
 		stopOnError,

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ApiFailure, ItemProblem } from '../../shared/errors';
+import { sendOrderRequest, type OrderSend } from './orderRequest';
 
 export interface BatchEntry {
 	itemIndex: number;
@@ -16,8 +17,12 @@ export interface BatchGroup {
 
 export type Outcome = { result: IDataObject } | { error: unknown };
 
-/** Sends one batch's order items in one request and returns the service's answer as it came. */
-export type SendBatch = (group: BatchGroup, orderItems: IDataObject[]) => Promise<unknown>;
+/**
+ * How a batch is sent: the order request itself (`OrderSend`: the run's context, the operation's
+ * request and pacing), or, for the algorithm's own tests, a function that answers as the service
+ * would.
+ */
+export type SendBatch = OrderSend | ((group: BatchGroup, orderItems: IDataObject[]) => Promise<unknown>);
 
 export interface BatchRunOptions {
 	batchSize: number;
@@ -149,7 +154,8 @@ function isRejection(error: unknown): error is ApiFailure {
 /** Sends one batch. Returns the failure when the service refused the batch as a whole with 400. */
 async function attempt(run: BatchRun, group: BatchGroup, entries: BatchEntry[]): Promise<ApiFailure | undefined> {
 	try {
-		pair(run, entries, await run.send(group, entries.map((entry) => entry.orderItem)));
+		const orderItems = entries.map((entry) => entry.orderItem);
+		pair(run, entries, typeof run.send === 'function' ? await run.send(group, orderItems) : await sendOrderRequest(run.send, group, orderItems));
 	} catch (error) {
 		if (isRejection(error) && entries.length > 1 && run.narrowRejectedBatches) return error;
 		fail(run, entries, error);

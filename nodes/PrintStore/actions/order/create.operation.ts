@@ -5,7 +5,7 @@ import { CREDENTIALS, INVALID_STORE } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
-import { callbackChoice } from '../../orders/callbackUrls';
+import { callbackChoice } from '../../orders/callbackChoice';
 import type { OrderRequest } from '../../orders/orderRequest';
 import { runOrderRequests } from '../../orders/runOrderRequests';
 
@@ -19,7 +19,7 @@ export const orderRequest: OrderRequest = {
 		mayHaveActed:
 			'Not retried: the service may have created these orders before the connection failed. Look for them in the store (by order number, or by your Partner Order Reference) before running these items again, or they may be ordered twice.',
 	},
-	endpoint: (storeId) => ['store', storeId, 'order'],
+	endpoint: ['order'],
 	creates: true,
 };
 export const api = orderRequest.api;

@@ -11,7 +11,7 @@ import { runOrderRequests } from '../../orders/runOrderRequests';
 /** The request: `POST store/{id}/order/price`, a read that changes nothing (repeatable), its status codes. */
 export const orderRequest: OrderRequest = {
 	api: { name: 'order.getPriceQuote', actsOnce: false, meanings: { 400: INVALID_STORE, 401: CREDENTIALS }, sendsOrderItems: true },
-	endpoint: (storeId) => ['store', storeId, 'order', 'price'],
+	endpoint: ['order', 'price'],
 	creates: false,
 };
 export const api = orderRequest.api;

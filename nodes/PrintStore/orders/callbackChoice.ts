@@ -2,13 +2,18 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IN
 
 import { legacyCallbacks } from '../../shared/callbackRegistry';
 import { triggerSecret } from '../../shared/callbacks/secrets';
-import { triggerCallbackUrl, withStore } from '../../shared/callbacks/urls';
+import { triggerCallbackUrl } from '../../shared/callbacks/urls';
 import { ItemProblem } from '../../shared/errors';
 import { webhookBaseUrl, workflowNodes } from '../../shared/n8nInternals';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { resumeAddress } from '../wait/resumeUrl';
 
 /**
- * Status Callbacks "From Print Store Trigger in This Workflow": the callback addresses of a Print
+ * Create's Status Callbacks, resolved once per run into data (`CallbackChoice`) that
+ * `callbackUrls.ts` then applies to each order item: the execution's resume address, or the
+ * addresses of the workflow's Print Store Triggers.
+ *
+ * "From Print Store Trigger in This Workflow": the callback addresses of a Print
  * Store Trigger of this workflow, computed here from what every n8n process has (the workflow's
  * nodes, the instance's webhook base URL, the credential), exactly as the trigger checks them. So
  * Create works wherever the execution runs, a queue-mode worker included, with nothing read from
@@ -17,9 +22,10 @@ import { CREDENTIAL_TYPE } from '../../shared/transport';
  * answers the service's callbacks with 404.
  */
 const TRIGGER_TYPE_SUFFIX = '.printStoreTrigger';
-const NOTHING_SENT = 'Nothing was sent.';
+export const NOTHING_SENT = 'Nothing was sent.';
 
-type Addresses = { statusUrl: string; detailsUrl: string } | ItemProblem;
+/** A trigger's two callback addresses, or why it has none. */
+export type Addresses = { statusUrl: string; detailsUrl: string } | ItemProblem;
 
 function credentialOf(node: INode) {
 	return node.credentials?.[CREDENTIAL_TYPE];
@@ -67,34 +73,38 @@ function addressesOf(ctx: IExecuteFunctions, trigger: INode, credentials: () => 
 	);
 }
 
-/**
- * Reads the workflow's triggers once per execution; returns what picks one by name for an item
- * (empty: the only one) and gives its addresses with the order's store added (`withStore`, read back
- * by the trigger's Fetch From the API, since status records carry no store).
- */
-export async function triggerCallbacks(ctx: IExecuteFunctions): Promise<(wanted: string, storeId: string) => IDataObject> {
+/** The workflow's Print Store Triggers (not disabled), by name, with their addresses. */
+export interface TriggerAddressBook {
+	names: string[];
+	addresses: Map<string, Addresses>;
+}
+
+/** Status Callbacks, resolved once for the run: the mode, and what its URLs come from. */
+export interface CallbackChoice {
+	mode: string;
+	/** The execution's resume address (Resume This Execution). */
+	resume?: string;
+	/** The workflow's triggers and their addresses (From Print Store Trigger). */
+	triggers?: TriggerAddressBook;
+}
+
+/** Reads the workflow's triggers once per execution, with the credential read at most once. */
+async function triggerAddressBook(ctx: IExecuteFunctions): Promise<TriggerAddressBook> {
 	const triggers = workflowNodes(ctx).filter((node) => node.type.endsWith(TRIGGER_TYPE_SUFFIX) && node.disabled !== true);
 	let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
 	const readCredentials = () => (credentials ??= ctx.getCredentials(CREDENTIAL_TYPE));
 	const addresses = new Map<string, Addresses>();
 	for (const trigger of triggers) addresses.set(trigger.name, await addressesOf(ctx, trigger, readCredentials));
+	return { names: triggers.map((node) => node.name), addresses };
+}
 
-	return (wanted, storeId) => {
-		const chosen = wanted ? triggers.filter((node) => node.name === wanted) : triggers;
-		if (chosen.length > 1) {
-			throw new ItemProblem(
-				`This workflow has several Print Store Triggers (${triggers.map((node) => `"${node.name}"`).join(', ')})`,
-				`Set "Trigger Node Name" to the one to use. ${NOTHING_SENT}`,
-			);
-		}
-		if (chosen.length === 0) {
-			throw new ItemProblem(
-				wanted ? `No Print Store Trigger named "${wanted}" in this workflow` : 'No Print Store Trigger in this workflow',
-				`Add a Print Store Trigger to this workflow (not disabled), or set Status Callbacks to "Custom URLs". ${NOTHING_SENT}`,
-			);
-		}
-		const found = addresses.get(chosen[0].name) as Addresses;
-		if (found instanceof ItemProblem) throw found;
-		return { StatusCallbackUrl: withStore(found.statusUrl, storeId), StatusDetailsCallbackUrl: withStore(found.detailsUrl, storeId) };
-	};
+/**
+ * Status Callbacks is one choice for the whole node (no expressions): the resume address is the
+ * execution's and the triggers' addresses the workflow's, the same for every order.
+ */
+export async function callbackChoice(ctx: IExecuteFunctions): Promise<CallbackChoice> {
+	const mode = String(ctx.getNodeParameter('statusCallbacks', 0, 'none'));
+	if (mode === 'wait') return { mode, resume: await resumeAddress(ctx) };
+	if (mode === 'trigger') return { mode, triggers: await triggerAddressBook(ctx) };
+	return { mode };
 }
