@@ -12,10 +12,12 @@ export class PrintStore implements INodeType {
 		name: 'printStore',
 		icon: { light: 'file:../../icons/printStore.svg', dark: 'file:../../icons/printStore.dark.svg' },
 		group: ['output'],
-		// One version given as a list: n8n then adds no "Custom API Call" of its own, which would run as
+		// Versions given as a list: n8n then adds no "Custom API Call" of its own, which would run as
 		// its HTTP Request node without the subscription key; the node's own Custom API Call sends both.
-		version: [1],
-		defaultVersion: 1,
+		// Version 2 offers Custom API Call once, at the end of each resource's operations; version 1
+		// (workflows saved before) also keeps it as a resource of its own.
+		version: [1, 2],
+		defaultVersion: 2,
 		// Each operation's action, in words (test/unit/description.test.ts keeps it equal to the operation lists).
 		subtitle:
 			'={{ ({"create":"Create orders","customApiCall":"Make a custom API call","get":"Get an order","getPriceQuote":"Get a price quote","getStatusHistory":"Get the status history of an order","waitForStatus":"Wait until an order reaches a status","joinWithInviteKey":"Join a store with an invite key","removeApplicationAssociation":"Remove an application from a store","getCurrent":"Get the current user"})[$parameter["operation"]] }}',
@@ -39,9 +41,23 @@ export class PrintStore implements INodeType {
 					{ name: 'Order', value: 'order' },
 					{ name: 'Store', value: 'store' },
 					{ name: 'User', value: 'user' },
+				],
+				default: 'order',
+				displayOptions: { show: { '@version': [2] } },
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Order', value: 'order' },
+					{ name: 'Store', value: 'store' },
+					{ name: 'User', value: 'user' },
 					{ name: 'Custom API Call', value: 'customApiCall' },
 				],
 				default: 'order',
+				displayOptions: { show: { '@version': [1] } },
 			},
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.

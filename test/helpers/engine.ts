@@ -170,6 +170,8 @@ export interface RunOptions {
 	workflow?: { id?: string; active?: boolean; nodes?: INode[]; webhookBaseUrl?: string };
 	/** Run the tool variant (Print Store Tool), as an AI Agent or the MCP Server Trigger would. */
 	tool?: boolean;
+	/** The node's version (default 1, as the workflows saved before version 2). */
+	typeVersion?: number;
 }
 
 export interface RunResult {
@@ -219,7 +221,7 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 		id: 'node-1',
 		name: nodeName,
 		type: options.tool ? PRINT_STORE_TOOL_TYPE : PRINT_STORE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters as INodeParameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Print Store account' } },

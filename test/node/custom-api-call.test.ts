@@ -64,3 +64,19 @@ test('an empty answer (204) gives its status code as the item', async () => {
 	expect(result.error).toBeUndefined();
 	expect(result.json).toEqual([{ statusCode: 204 }]);
 });
+
+test.each([
+	[1, 'customApiCall'],
+	[1, 'order'],
+	[2, 'order'],
+	[2, 'user'],
+])('version %s, resource %s: Custom API Call runs the same call', async (typeVersion, resource) => {
+	const result = await runPrintStore({
+		typeVersion,
+		parameters: { resource, operation: 'customApiCall', method: 'GET', path: '/api/v1/user' },
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.json[0]).toMatchObject({ Username: 'alice' });
+	expect((await apiRequests()).map((entry) => [entry.method, entry.path])).toEqual([['GET', '/api/v1/user']]);
+});

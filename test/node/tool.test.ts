@@ -232,10 +232,12 @@ describe('descriptions for the model', () => {
 
 	test.each(Object.entries(TOOL_DESCRIPTIONS))('%s: n8n gives the model the operation\'s own description', (key, text) => {
 		const [resource, operation] = key.includes('.') ? key.split('.') : ['order', key];
-		const parameters = NodeHelpers.getNodeParameters(tool.properties, { resource, operation }, true, false, null, tool);
-		expect(parameters?.toolDescription).toBe(text);
-		const node = { id: 'n', name: 'Print Store', type: 'n8n-nodes-print-store.printStoreTool', typeVersion: 1, position: [0, 0] as [number, number], parameters: parameters ?? {} };
-		expect(NodeHelpers.getToolDescriptionForNode(node, { description: tool } as never)).toBe(text);
+		for (const typeVersion of [1, 2]) {
+			const node = { id: 'n', name: 'Print Store', type: 'n8n-nodes-print-store.printStoreTool', typeVersion, position: [0, 0] as [number, number], parameters: {} };
+			const parameters = NodeHelpers.getNodeParameters(tool.properties, { resource, operation }, true, false, node, tool);
+			expect(parameters?.toolDescription).toBe(text);
+			expect(NodeHelpers.getToolDescriptionForNode({ ...node, parameters: parameters ?? {} }, { description: tool } as never)).toBe(text);
+		}
 		// A sentence or two for the model, not a manual.
 		expect(text.length).toBeGreaterThan(60);
 		expect(text.length).toBeLessThan(700);
@@ -250,7 +252,9 @@ describe('descriptions for the model', () => {
 	});
 
 	test('the plain node shows none of the tool fields', () => {
-		const parameters = NodeHelpers.getNodeParameters(plain.properties, { resource: 'order', operation: 'create' }, true, false, null, plain);
+		const node = { id: 'n', name: 'Print Store', type: 'n8n-nodes-print-store.printStore', typeVersion: 2, position: [0, 0] as [number, number], parameters: {} };
+		const parameters = NodeHelpers.getNodeParameters(plain.properties, { resource: 'order', operation: 'create' }, true, false, node, plain);
+		expect(parameters).toHaveProperty('operation', 'create');
 		for (const name of ['toolDescription', 'toolLiveOrders', 'toolMaxOrders', 'toolDetail']) expect(parameters).not.toHaveProperty(name);
 	});
 });

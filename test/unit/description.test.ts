@@ -13,13 +13,27 @@ test('the canvas subtitle names every operation in words, as the operation lists
 
 test('a version list keeps n8n from adding its own Custom API Call; every resource offers the node’s own', () => {
 	// n8n adds its entry only to a node whose defaultVersion equals its version.
-	expect(description.defaultVersion).toBe(1);
-	expect(description.version).toEqual([1]);
+	expect(description.defaultVersion).toBe(2);
+	expect(description.version).toEqual([1, 2]);
 	const lists = resourceDescriptions.filter((property) => property.name === 'operation');
 	expect(lists).toHaveLength(4);
 	for (const list of lists) {
 		const values = (list.options as INodePropertyOptions[]).map((option) => option.value);
 		expect(values).toContain('customApiCall');
 		expect(values).not.toContain('__CUSTOM_API_CALL__');
+	}
+});
+
+test('Custom API Call is one option in each resource\'s list in version 2; version 1 keeps it as a resource too', () => {
+	const resourceLists = description.properties.filter((property) => property.name === 'resource');
+	const byVersion = (version: number) =>
+		resourceLists
+			.filter((property) => (property.displayOptions?.show?.['@version'] as number[] | undefined)?.includes(version))
+			.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => option.value));
+	expect(byVersion(2)).toEqual(['order', 'store', 'user']);
+	expect(byVersion(1)).toEqual(['order', 'store', 'user', 'customApiCall']);
+	// And every resource's list offers it.
+	for (const list of resourceDescriptions.filter((property) => property.name === 'operation' && !property.displayOptions?.show?.resource?.includes('customApiCall'))) {
+		expect((list.options as INodePropertyOptions[]).map((option) => option.value)).toContain('customApiCall');
 	}
 });

@@ -19,7 +19,8 @@ const optionsOf = (name: string, resource?: string) =>
 		.filter((property) => property.name === name && (resource === undefined || property.displayOptions?.show?.resource?.includes(resource)))
 		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
 
-const resources = optionsOf('resource').map((option) => String(option.value)).filter((value) => value !== 'customApiCall');
+// Both versions' Resource lists (version 1 also has Custom API Call as a resource).
+const resources = [...new Set(optionsOf('resource').map((option) => String(option.value)))].filter((value) => value !== 'customApiCall');
 /** Operations that make another operation's call, and say so. */
 const SHARED_CALLS: Record<string, string> = { 'order.waitForStatus': 'order.getStatusHistory' };
 
