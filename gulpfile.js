@@ -19,12 +19,15 @@ const esbuild = require('esbuild');
 const DIST = path.join(__dirname, 'dist');
 const BUNDLE = 'print-store.js';
 
-/** Each file n8n loads, the class it must export, and the source that defines the class. */
-const ENTRIES = [
-	{ file: 'nodes/PrintStore/PrintStore.node.js', className: 'PrintStore', source: './nodes/PrintStore/PrintStore.node' },
-	{ file: 'nodes/PrintStoreTrigger/PrintStoreTrigger.node.js', className: 'PrintStoreTrigger', source: './nodes/PrintStoreTrigger/PrintStoreTrigger.node' },
-	{ file: 'credentials/PrintStoreOAuth2Api.credentials.js', className: 'PrintStoreOAuth2Api', source: './credentials/PrintStoreOAuth2Api.credentials' },
-];
+/**
+ * Each file n8n loads (package.json's "n8n" section), the class it must export (its name, as n8n's
+ * loader expects) and the source that defines the class (the same path below the repository).
+ */
+const manifest = require('./package.json').n8n;
+const ENTRIES = [...manifest.nodes, ...manifest.credentials].map((distFile) => {
+	const file = path.relative('dist', distFile);
+	return { file, className: path.basename(file).split('.')[0], source: `./${file.replace(/\.js$/, '').split(path.sep).join('/')}` };
+});
 
 function clean(done) {
 	rmSync(DIST, { recursive: true, force: true });

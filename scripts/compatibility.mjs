@@ -11,7 +11,7 @@
  *
  * Run it when a setup changes or before a release (docs/releasing.md); a test runs --check.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,18 +22,14 @@ export const BEGIN = '<!-- compatibility:begin -->';
 export const END = '<!-- compatibility:end -->';
 const HEADER = ['| Release | n8n | How n8n runs | Node.js |', '| --- | --- | --- | --- |'];
 
-/** The end-to-end setups, in the order `npm test` runs them (scripts/test.js). */
+/** The end-to-end setups, in the order `npm test` runs them (scripts/e2e-setups.js). */
 export function e2eSetups() {
-	const order = ['jest.e2e.config.js', 'jest.e2e.queue.config.js', 'jest.e2e.n8n1.config.js'];
-	const rank = (file) => (order.includes(file) ? order.indexOf(file) : order.length);
-	return readdirSync(root)
-		.filter((file) => /^jest\.e2e(\.[\w-]+)?\.config\.js$/.test(file))
-		.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
-		.map((file) => {
-			const setup = require(path.join(root, file)).globals?.printStoreSetup;
-			if (!setup?.n8nVersion || !setup?.mode) throw new Error(`${file} has no globals.printStoreSetup { mode, n8nVersion }`);
-			return { file, ...setup };
-		});
+	const { e2eSetupFiles } = require('./e2e-setups.js');
+	return e2eSetupFiles(root).map((file) => {
+		const setup = require(path.join(root, file)).globals?.printStoreSetup;
+		if (!setup?.n8nVersion || !setup?.mode) throw new Error(`${file} has no globals.printStoreSetup { mode, n8nVersion }`);
+		return { file, ...setup };
+	});
 }
 
 /** How a setup runs n8n, in words (scripts/n8n/stack.ts starts it; scripts/n8n/runtime.ts picks the Node.js). */

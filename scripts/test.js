@@ -17,24 +17,20 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
+const { e2eSetupFiles } = require('./e2e-setups');
+
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const extra = process.argv.slice(2);
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
 const unit = { name: 'unit and integration', config: 'jest.config.js' };
-// Every end-to-end setup there is (jest.e2e*.config.js): one n8n process first, then queue mode,
-// then n8n 1.x, then any other by name.
-const e2eOrder = ['jest.e2e.config.js', 'jest.e2e.queue.config.js', 'jest.e2e.n8n1.config.js'];
-const rank = (file) => (e2eOrder.includes(file) ? e2eOrder.indexOf(file) : e2eOrder.length);
-// All of them by default. PRINT_STORE_E2E_SETUPS=single runs only the first (one n8n 2.x process),
-// a faster check while working; npm run test:queue / npm run test:n8n1 run one of the others.
+// Every end-to-end setup there is (scripts/e2e-setups.js), all of them by default.
+// PRINT_STORE_E2E_SETUPS=single runs only the first (one n8n 2.x process), a faster check while
+// working; npm run test:queue / npm run test:n8n1 run one of the others.
 const onlyFirst = process.env.PRINT_STORE_E2E_SETUPS === 'single';
-const e2eSetups = fs
-	.readdirSync(root)
-	.filter((file) => /^jest\.e2e(\.[\w-]+)?\.config\.js$/.test(file))
+const e2eSetups = e2eSetupFiles(root)
 	.filter((file) => !onlyFirst || file === 'jest.e2e.config.js')
-	.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
 	.map((config) => ({ name: 'end to end, real n8n', config, e2e: true }));
 
 /** The test files a jest config would run with the extra arguments. */

@@ -1,10 +1,26 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions, router } from './actions/router';
 import { toolFields } from './descriptions/tool.fields';
 import { receiveResumeCall } from './wait/receive';
 import { RESUME_WEBHOOKS } from './wait/resumeUrl';
+
+/** The resources; version 1 also lists Custom API Call as one (version 2 has it in each resource's operations). */
+const RESOURCES = [
+	{ name: 'Order', value: 'order' },
+	{ name: 'Store', value: 'store' },
+	{ name: 'User', value: 'user' },
+];
+
+const RESOURCE: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: RESOURCES,
+	default: 'order',
+};
 
 export class PrintStore implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,33 +48,8 @@ export class PrintStore implements INodeType {
 		// so there is no remote webhook to create or delete (no webhookMethods).
 		webhooks: RESUME_WEBHOOKS,
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Order', value: 'order' },
-					{ name: 'Store', value: 'store' },
-					{ name: 'User', value: 'user' },
-				],
-				default: 'order',
-				displayOptions: { show: { '@version': [2] } },
-			},
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Order', value: 'order' },
-					{ name: 'Store', value: 'store' },
-					{ name: 'User', value: 'user' },
-					{ name: 'Custom API Call', value: 'customApiCall' },
-				],
-				default: 'order',
-				displayOptions: { show: { '@version': [1] } },
-			},
+			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2] } } },
+			{ ...RESOURCE, options: [...RESOURCES, { name: 'Custom API Call', value: 'customApiCall' }], displayOptions: { show: { '@version': [1] } } },
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.
 			...toolFields,

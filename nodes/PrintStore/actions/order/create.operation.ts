@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { CREDENTIALS, INVALID_STORE } from '../../../shared/operations';
+import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
@@ -14,7 +14,7 @@ export const orderRequest: OrderRequest = {
 	api: {
 		name: 'order.create',
 		actsOnce: true,
-		meanings: { 400: INVALID_STORE, 401: CREDENTIALS },
+		meanings: ORDER_REQUEST_MEANINGS,
 		sendsOrderItems: true,
 		mayHaveActed:
 			'Not retried: the service may have created these orders before the connection failed. Look for them in the store (by order number, or by your Partner Order Reference) before running these items again, or they may be ordered twice.',

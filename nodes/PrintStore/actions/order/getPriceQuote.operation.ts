@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { CREDENTIALS, INVALID_STORE } from '../../../shared/operations';
+import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
@@ -10,7 +10,7 @@ import { runOrderRequests } from '../../orders/runOrderRequests';
 
 /** The request: `POST store/{id}/order/price`, a read that changes nothing (repeatable), its status codes. */
 export const orderRequest: OrderRequest = {
-	api: { name: 'order.getPriceQuote', actsOnce: false, meanings: { 400: INVALID_STORE, 401: CREDENTIALS }, sendsOrderItems: true },
+	api: { name: 'order.getPriceQuote', actsOnce: false, meanings: ORDER_REQUEST_MEANINGS, sendsOrderItems: true },
 	endpoint: ['order', 'price'],
 	creates: false,
 };
