@@ -90,6 +90,21 @@ export interface Execution {
 
 const UNFINISHED = new Set(['new', 'running', 'waiting', 'unknown']);
 
+/**
+ * Whether an execution has finished and its data is stored. n8n 1.x on SQLite writes an execution's
+ * status and its data in two updates: between them a finished execution shows the data it had
+ * before, none at all, or, after a wait, the data its resume stored (the waiting node's run taken
+ * off, so the last node executed has no run).
+ */
+export function isFinishedWithData(execution: Execution): boolean {
+	if (UNFINISHED.has(execution.status) || !execution.stoppedAt) return false;
+	const result = execution.data?.resultData;
+	if (!result) return false;
+	if (result.error) return true;
+	const last = result.lastNodeExecuted;
+	return Object.keys(result.runData ?? {}).length > 0 && (last === undefined || (result.runData[last]?.length ?? 0) > 0);
+}
+
 export class N8nHttpError extends Error {
 	constructor(
 		readonly status: number,
@@ -321,19 +336,13 @@ export class N8nClient {
 		return await this.api<Execution>('GET', `/executions/${encodeURIComponent(id)}?includeData=true`);
 	}
 
-	/**
-	 * Waits until the execution has finished, whatever its outcome, and returns it with its data.
-	 * n8n 1.x can mark an execution finished a moment before its run data is readable: a finished
-	 * execution with no node's data and no error is read again.
-	 */
+	/** Waits until the execution has finished, whatever its outcome, and returns it with its data (isFinishedWithData). */
 	async waitForExecution(id: string, timeoutMs = 120_000): Promise<Execution> {
 		return await waitFor(
 			`execution ${id} to finish`,
 			async () => {
 				const execution = await this.getExecution(id);
-				if (UNFINISHED.has(execution.status) || !execution.stoppedAt) return undefined;
-				const result = execution.data?.resultData;
-				return result && (Object.keys(result.runData ?? {}).length > 0 || result.error) ? execution : undefined;
+				return isFinishedWithData(execution) ? execution : undefined;
 			},
 			{ timeoutMs, intervalMs: 200 },
 		);
@@ -401,10 +410,8 @@ export class N8nClient {
 				`${count} finished execution(s) of workflow ${workflowId}`,
 				async () => {
 					const all = await this.listExecutions(workflowId);
-					// A successful execution listed before n8n has stored its data (seen on n8n 1.x) is not finished yet for a reader.
-					const finished = all.filter(
-						(e) => !UNFINISHED.has(e.status) && e.stoppedAt && (e.status !== 'success' || Object.keys(e.data?.resultData?.runData ?? {}).length > 0),
-					);
+					// A successful execution listed before n8n has stored its data (n8n 1.x) is not finished yet for a reader.
+					const finished = all.filter((e) => !UNFINISHED.has(e.status) && e.stoppedAt && (e.status !== 'success' || isFinishedWithData(e)));
 					const byStatus = new Map<string, number>();
 					for (const execution of all) byStatus.set(execution.status, (byStatus.get(execution.status) ?? 0) + 1);
 					seen = `${finished.length} finished; listed by status: ${[...byStatus].map(([status, n]) => `${status} ${n}`).join(', ') || 'none'}`;

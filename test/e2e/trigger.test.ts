@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { isFinishedWithData } from '../../scripts/n8n/client';
 import type { Execution, WorkflowJson, WorkflowNode } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
@@ -111,7 +112,7 @@ async function executionsBeforeSentinel(workflowId: string, callbackUrl: string)
 	const orderIds = (execution: Execution) => nodeOutput(execution, TRIGGER).map((item) => String(item.OrderID));
 	const deadline = Date.now() + 60_000;
 	for (;;) {
-		const finished = webhookExecutions(await client.listExecutions(workflowId)).filter((execution) => execution.stoppedAt);
+		const finished = webhookExecutions(await client.listExecutions(workflowId)).filter(isFinishedWithData);
 		// Earlier sentinels (of earlier tests on the same workflow) are left out too.
 		if (finished.some((execution) => orderIds(execution).includes(sentinel))) {
 			return finished.filter((execution) => !orderIds(execution).some((id) => id.startsWith('sentinel-'))).reverse();
