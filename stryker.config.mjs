@@ -22,6 +22,7 @@ export const DESCRIPTION_ONLY = [
 	'nodes/PrintStore/descriptions/common.fields.ts',
 	'nodes/PrintStore/descriptions/inputItem.fields.ts',
 	'nodes/PrintStore/descriptions/orderItem.fields.ts',
+	'nodes/PrintStore/descriptions/tool.fields.ts',
 	'nodes/PrintStore/actions/custom/index.ts',
 	'nodes/PrintStore/actions/order/index.ts',
 	'nodes/PrintStore/actions/store/index.ts',

@@ -88,7 +88,7 @@ export function writeReport() {
 		if (results.carriedFrom) carried.push(results);
 		for (const [file, result] of Object.entries(results.files)) {
 			const now = currentSource(file);
-			const changed = result.sha === null ? 'not known' : now === undefined || sourceHash(now) !== result.sha ? 'yes' : 'no';
+			const changed = now === undefined ? 'removed' : result.sha === null ? 'not known' : sourceHash(now) !== result.sha ? 'yes' : 'no';
 			files.set(file, { ...result, group, changed });
 		}
 	}
@@ -144,6 +144,13 @@ export function writeReport() {
 	for (const { group, carriedFrom } of carried) md.push(`- Group ${group}: results carried from ${carriedFrom}.`);
 	const changedFiles = rows.filter((row) => row.changed === 'yes').map((row) => row.file);
 	if (changedFiles.length > 0) md.push(`- **Changed since their group's run** (their results are for the earlier code): ${changedFiles.join(', ')}.`);
+	const removedFiles = rows.filter((row) => row.changed === 'removed').map((row) => row.file);
+	if (removedFiles.length > 0) md.push(`- **Removed or moved since their group's run** (their code now lives elsewhere or is gone): ${removedFiles.join(', ')}.`);
+	const ran = new Set([...groupsRun, ...groupsPartial].map((run) => run.group));
+	const withoutResult = Object.keys(GROUPS)
+		.filter((group) => ran.has(group))
+		.flatMap((group) => filesOf(group).filter((file) => !files.has(file)));
+	if (withoutResult.length > 0) md.push(`- **Files with no result** (added or moved since their group's run; no score below): ${withoutResult.join(', ')}.`);
 	if (groupsMissing.length > 0) {
 		md.push(`- **Groups NOT run:** ${groupsMissing.map((group) => `${group} (${filesOf(group).join(', ')})`).join('; ')}. These files have no score below.`);
 	}
@@ -164,7 +171,7 @@ export function writeReport() {
 	md.push('');
 	md.push('## Score per file');
 	md.push('');
-	md.push('"Changed since run": whether the file differs from the code its group\'s run mutated ("not known" for results carried from an earlier report).');
+	md.push('"Changed since run": whether the file differs from the code its group\'s run mutated ("not known" for results carried from an earlier report, "removed" for a file that is gone).');
 	md.push('');
 	md.push('| file | score | killed | timed out | survived | no coverage | compile errors | static (ignored) | not tested (run stopped) | changed since run |');
 	md.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
