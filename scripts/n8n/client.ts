@@ -98,6 +98,8 @@ const UNFINISHED = new Set(['new', 'running', 'waiting', 'unknown']);
  */
 export function isFinishedWithData(execution: Execution): boolean {
 	if (UNFINISHED.has(execution.status) || !execution.stoppedAt) return false;
+	// n8n stores nothing more for these: what they hold is all they will hold.
+	if (execution.status === 'crashed' || execution.status === 'canceled') return true;
 	const result = execution.data?.resultData;
 	if (!result) return false;
 	if (result.error) return true;
@@ -410,8 +412,7 @@ export class N8nClient {
 				`${count} finished execution(s) of workflow ${workflowId}`,
 				async () => {
 					const all = await this.listExecutions(workflowId);
-					// A successful execution listed before n8n has stored its data (n8n 1.x) is not finished yet for a reader.
-					const finished = all.filter((e) => !UNFINISHED.has(e.status) && e.stoppedAt && (e.status !== 'success' || isFinishedWithData(e)));
+					const finished = all.filter(isFinishedWithData);
 					const byStatus = new Map<string, number>();
 					for (const execution of all) byStatus.set(execution.status, (byStatus.get(execution.status) ?? 0) + 1);
 					seen = `${finished.length} finished; listed by status: ${[...byStatus].map(([status, n]) => `${status} ${n}`).join(', ') || 'none'}`;
