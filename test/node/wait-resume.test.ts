@@ -71,7 +71,8 @@ test('without the secret, or with a wrong one, a call is refused and reads nothi
 
 test('a callback of another order, or of a status that settles nothing, is acknowledged and reads nothing', async () => {
 	const [id] = await createOrders(1);
-	const { host, query } = await waitingFor([pendingItem(planFor(id), [], 0)]);
+	// An error item of Continue On Fail waits for nothing and makes no callback relevant.
+	const { host, query } = await waitingFor([pendingItem(planFor(id), [], 0), { json: { error: 'The service answered 404' }, pairedItem: { item: 1 } }]);
 	await env.api.clearRequests();
 	const other = await host.post(query, callback('ord_someone_else', 5, 'Delivered'));
 	const printed = await host.post(query, callback(id, 3, 'Printed'));
@@ -159,6 +160,17 @@ describe('an execution that waits again', () => {
 			expect([round, call.status, call.answer]).toEqual([round, 200, { received: true, resumed: true, timedOut: false }]);
 			expect(call.resumedWith!.map((item) => [item.json.orderId, item.json.resumedBy])).toEqual([[id, round === 1 ? 'check' : 'callback']]);
 		}
+	});
+
+	test('the same node waiting again for the same order (a loop back, its time limit set anew) is resumed again', async () => {
+		const [id] = await createOrders(1);
+		await env.api.advance(id, { toStatusId: 5 });
+		const { host, query } = await waitingFor([pendingItem(planFor(id), [], 0)]);
+		expect((await host.post(query, callback(id, 5, 'Delivered'))).answer).toEqual({ received: true, resumed: true, timedOut: false });
+		host.waitAgain([pendingItem(planFor(id, { timeLimit: new Date(Date.now() + 7_200_000).toISOString() }), [], 0)]);
+		const again = await host.post(query, callback(id, 5, 'Delivered'));
+		expect([again.status, again.answer]).toEqual([200, { received: true, resumed: true, timedOut: false }]);
+		expect(again.resumedWith!.map((item) => [item.json.orderId, item.json.outcome])).toEqual([[id, 'reached']]);
 	});
 });
 

@@ -63,11 +63,19 @@ describe('activation', () => {
 		hosts.push(host);
 		await expect(host.activate()).rejects.toMatchObject({
 			message: 'The trigger has no credential to derive its callback secret from',
-			description: expect.stringContaining('Select your Print Store credential on the trigger'),
+			description: expect.stringMatching(/^Select your Print Store credential on the trigger.*Or set Options > Callback Secret, for orders created outside this workflow\.$/),
 		});
 		host.setParameters({ options: { callbackSecret: 'own-secret-7' } });
 		await host.activate();
 		expect((await host.post('status', record('d'), { query: '/own-secret-7' })).status).toBe(200);
+	});
+
+	test('"Listen for test event" needs neither a credential nor a Callback Secret: the test URL takes a sample without one', async () => {
+		const host = await startTrigger({ credential: false, mode: 'manual' });
+		hosts.push(host);
+		await host.activate();
+		const sample = await host.post('status', record('t1'));
+		expect([sample.status, sample.emitted?.length]).toEqual([200, 1]);
 	});
 
 	test('"As a Query Parameter" gives Create ?secret= URLs; a fixed secret that a path segment would mangle goes in the query too', async () => {

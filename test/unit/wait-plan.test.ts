@@ -73,6 +73,16 @@ describe('isRecord and chronological', () => {
 		expect(chronological(oldestFirst)).toEqual(oldestFirst);
 	});
 
+	test('oldest first with records recorded together inside: they keep their listed order, whatever the StatusIDs at the ends', () => {
+		// First and last differ in time (oldest first) while the first has the higher StatusID: still oldest first.
+		const tie = '2026-11-22T10:00:00Z';
+		const backwards = [record(5, 'Delivered', { Timestamp: '2026-11-21T10:00:00Z' }), record(3, 'Printed', { Timestamp: tie }), record(4, 'Shipped', { Timestamp: tie }), record(1, 'Received', { Timestamp: '2026-11-23T10:00:00Z' })];
+		expect(chronological(backwards).map((entry) => entry.StatusID)).toEqual([5, 3, 4, 1]);
+		// All at once, with the same status at both ends (a status sent twice): as listed.
+		const repeated = [record(3, 'Printed', { Timestamp: tie, Note: 'first' }), record(4, 'Shipped', { Timestamp: tie }), record(3, 'Printed', { Timestamp: tie, Note: 'again' })];
+		expect(chronological(repeated)).toEqual(repeated);
+	});
+
 	test('oldest first, or no way to tell (a record without a usable Timestamp): as listed', () => {
 		const oneWithout = [lifecycle[3], record(1, 'Received', { Timestamp: 'yesterday' }), lifecycle[2]];
 		expect(chronological(oneWithout)).toEqual(oneWithout);
@@ -197,6 +207,10 @@ describe('pendingItem and planOf', () => {
 			{ ...pending, orderId: '', orderNumber: true },
 			{ ...pending, waitedFor: 'Delivered' },
 			{ ...pending, waitedFor: [4] },
+			{ ...pending, waitedFor: ['Delivered', 4] },
+			{ ...pending, failOn: ['Failed', null] },
+			{ ...pending, orderId: Number.NaN, orderNumber: null },
+			{ ...pending, orderId: Number.POSITIVE_INFINITY, orderNumber: undefined },
 			{ ...pending, failOn: 'Failed' },
 			{ ...pending, timeLimit: 5 },
 		];
@@ -209,7 +223,9 @@ describe('pendingItem and planOf', () => {
 		const known = pendingItem(byNumber, lifecycle.slice(0, 1), 0).json;
 		expect(planOf(known)).toEqual({ ...plan, order: 'ord_1', orderBy: 'id' });
 		expect(orderNames(known)).toEqual(['ord_1', 'PS-1']);
-		expect(orderNames({ orderId: 17, orderNumber: null })).toEqual(['17']);
+		expect(orderNames({ orderId: 17, orderNumber: null })).toStrictEqual(['17']);
+		expect(orderNames({ orderId: Number.NaN, orderNumber: 'PS-1' })).toStrictEqual(['PS-1']);
+		expect(orderNames({})).toStrictEqual([]);
 		expect(planOf({ ...known, orderId: 17 })).toMatchObject({ order: '17', orderBy: 'id' });
 	});
 });
