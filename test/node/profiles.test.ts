@@ -311,4 +311,15 @@ describe('results in another order than sent (results-reordered)', () => {
 		// The service did create them: the error says so, and nothing was sent twice.
 		expect((await env.api.counts()).total).toBe(3);
 	});
+
+	test('one item without a Partner Order Reference among referenced ones: no reference is no name to pair by', async () => {
+		const items = [{ order: crmOrderItem(0) }, { order: crmOrderItem(1, { PartnerOrderReference: undefined }) }];
+		const result = await runPrintStore({
+			parameters: { resource: 'order', operation: 'getPriceQuote', storeId: env.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}' },
+			items,
+			credentials: await credentialsFor(env.sandbox),
+			continueOnFail: true,
+		});
+		expect(result.json.map((item) => item.error)).toEqual(Array(2).fill('The service answered with results the node cannot match to the input items'));
+	});
 });

@@ -133,6 +133,15 @@ test('results out of order cannot be paired when an item has no reference, or tw
 		const { outcomes } = await sendInBatches([batch], reversed, options({ creates: false }));
 		expect([0, 1, 2].map((index) => mismatchOf(outcomes.get(index))[0])).toEqual(Array(3).fill('The service answered with results the node cannot match to the input items'));
 	}
+	// Two items, the second without a reference, answered in reverse: the first item's reference came back on the other result.
+	const pairBatch = { ...group(2), entries: ['a', undefined].map((PartnerOrderReference, itemIndex) => ({ itemIndex, orderItem: { PartnerOrderReference } as IDataObject })) };
+	const swapped = await sendInBatches([pairBatch], reversed, options({ creates: false }));
+	expect([0, 1].map((index) => mismatchOf(swapped.outcomes.get(index)))).toEqual(
+		Array(2).fill([
+			'The service answered with results the node cannot match to the input items',
+			'Result 0 carries no Partner Order Reference where "a" was sent, and the items cannot be matched by reference (give every item its own Partner Order Reference).',
+		]),
+	);
 	// In order, results without a reference (or null) pair by position.
 	const inOrder = async (_group: BatchGroup, items: IDataObject[]) => items.map((item, position) => ({ PartnerOrderReference: position === 0 ? null : item.PartnerOrderReference, at: position }));
 	const batch = { ...group(3), entries: ['a', undefined, 'c'].map((PartnerOrderReference, itemIndex) => ({ itemIndex, orderItem: { PartnerOrderReference } as IDataObject })) };

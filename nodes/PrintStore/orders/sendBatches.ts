@@ -118,7 +118,7 @@ function byReference(entries: BatchEntry[], list: IDataObject[]): IDataObject[] 
 
 /**
  * Pairs results with items: by PartnerOrderReference when every item has its own, else by position,
- * checked against the references that are given.
+ * checked against the references that are given and those that come back.
  */
 function pair(run: BatchRun, entries: BatchEntry[], results: unknown) {
 	let list = Array.isArray(results) ? (results as IDataObject[]) : [];
@@ -135,12 +135,14 @@ function pair(run: BatchRun, entries: BatchEntry[], results: unknown) {
 		return mismatch(`It returned ${list.length} results for ${entries.length} order items.`);
 	}
 	list = byReference(entries, list) ?? list;
+	const echoed = list.map((result) => reference(result?.PartnerOrderReference));
 	for (const [position, entry] of entries.entries()) {
-		const sent = entry.orderItem.PartnerOrderReference;
-		const got = list[position]?.PartnerOrderReference;
-		if (sent !== undefined && got !== undefined && got !== null && String(got) !== String(sent)) {
+		const sent = reference(entry.orderItem.PartnerOrderReference);
+		const got = echoed[position];
+		// A result without a reference pairs by position, unless the item's reference came back on another result.
+		if (sent !== undefined && (got === undefined ? echoed.includes(sent) : got !== sent)) {
 			return mismatch(
-				`Result ${position} carries Partner Order Reference "${String(got)}" where "${String(sent)}" was sent, and the items cannot be matched by reference (give every item its own Partner Order Reference).`,
+				`Result ${position} carries ${got === undefined ? 'no Partner Order Reference' : `Partner Order Reference "${got}"`} where "${sent}" was sent, and the items cannot be matched by reference (give every item its own Partner Order Reference).`,
 			);
 		}
 	}
