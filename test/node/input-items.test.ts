@@ -96,6 +96,25 @@ test('records already in the API’s shape: the whole item, or one field of it',
 	]);
 });
 
+test('records in the API’s shape with Custom URLs: a bad Status Callback URL is named by its own field, not by the input field', async () => {
+	const result = await runPrintStore({
+		parameters: {
+			resource: 'order',
+			operation: 'create',
+			storeId: env.sandbox.storeId,
+			inputMode: 'inputItem',
+			itemShape: 'apiShape',
+			orderItemField: 'order',
+			statusCallbacks: 'custom',
+			statusCallbackUrl: 'not a url',
+		},
+		items: [{ order: crmOrderItem(0) }],
+		credentials: await credentialsFor(env.sandbox),
+	});
+	expect(result.error?.message).toMatch(/^Invalid "Status Callback URL" in item 0: /);
+	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
+});
+
 test('records in the API’s shape under one field: the field name trimmed; an item whose field holds no order item, or a bad value in it, named by the field', async () => {
 	const result = await runPrintStore({
 		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape', orderItemField: '  payload.order ' },

@@ -102,6 +102,16 @@ describe('Create as a tool', () => {
 		expect(await orderRequests()).toEqual([]);
 	});
 
+	test('exactly Max Orders per Call orders are created; a cap of 0 is refused, not taken as "none"', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const atCap = await runPrintStore({ tool: true, parameters: createTool(env.sandbox.storeId, [order(0), order(1)], { toolMaxOrders: 2 }), credentials });
+		expect(atCap.error).toBeUndefined();
+		expect(atCap.json.map((created) => created.PartnerOrderReference)).toEqual(['crm-0', 'crm-1']);
+		const zero = await runPrintStore({ tool: true, parameters: createTool(env.sandbox.storeId, [order(2)], { toolMaxOrders: 0 }), credentials });
+		expect(zero.error?.message).toBe('Invalid "Max Orders per Call": must be a whole number of at least 1, got 0. No order was created.');
+		expect((await env.api.counts()).total).toBe(2);
+	});
+
 	test('the default cap is 10 orders per call', async () => {
 		const result = await runPrintStore({
 			tool: true,
@@ -160,6 +170,18 @@ describe('Get Price Quote as a tool', () => {
 		expect(result.json.map((quote) => quote.PartnerOrderReference)).toEqual(['crm-0', 'crm-1']);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 		expect((await env.api.counts()).total).toBe(0);
+	});
+
+	test('the guard rails are for Create only: a quote of more orders than the default cap is priced, and sent as the options say', async () => {
+		const result = await runPrintStore({
+			tool: true,
+			parameters: { ...createTool(env.sandbox.storeId, Array.from({ length: 11 }, (_, index) => order(index))), operation: 'getPriceQuote' },
+			credentials: await credentialsFor(env.sandbox),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(11);
+		const quotes = (await env.api.requests()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/order/price'));
+		expect(quotes.map((entry) => (entry.body as { TestMode?: boolean }).TestMode)).toEqual([undefined]);
 	});
 });
 

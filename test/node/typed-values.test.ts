@@ -38,6 +38,19 @@ test('Create: empty callback URLs in the JSON order item do not clash with Custo
 	expect(item.StatusDetailsCallbackUrl).toBeUndefined();
 });
 
+test('Create: a Custom URL whose expression gives null (an empty CRM field) is left out; the other one is sent', async () => {
+	const statusOnly = await createFromJson(crmOrderItem(5), { statusCallbacks: 'custom', statusCallbackUrl: 'http://127.0.0.1:9/status', statusDetailsCallbackUrl: '={{ null }}' });
+	const detailsOnly = await createFromJson(crmOrderItem(6), { statusCallbacks: 'custom', statusCallbackUrl: '={{ null }}', statusDetailsCallbackUrl: 'http://127.0.0.1:9/details' });
+	expect([statusOnly.error, detailsOnly.error]).toEqual([undefined, undefined]);
+	const sent = (await env.api.requests())
+		.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/order'))
+		.map((entry) => ((entry.body as IDataObject).Items as IDataObject[])[0]);
+	expect(sent.map((item) => [item.StatusCallbackUrl, item.StatusDetailsCallbackUrl])).toEqual([
+		['http://127.0.0.1:9/status', undefined],
+		[undefined, 'http://127.0.0.1:9/details'],
+	]);
+});
+
 test.each([
 	['custom', { statusCallbackUrl: 'http://127.0.0.1:9/status' }, 'Custom URLs'],
 	['trigger', {}, 'From Print Store Trigger in This Workflow'],

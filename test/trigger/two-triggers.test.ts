@@ -61,6 +61,7 @@ test('Create asks which trigger to use, uses the one named, and names an unknown
 	const nodes = [a.node, b.node];
 	const either = await create(b, credentials, { nodes });
 	expect(either.error?.message).toBe('This workflow has several Print Store Triggers ("Trigger A", "Trigger B")');
+	expect(either.error?.description).toBe('Set "Trigger Node Name" to the one to use. Nothing was sent.');
 	const unknown = await create(b, credentials, { nodes, callbackTrigger: 'Trigger C' });
 	expect(unknown.error?.message).toBe('No Print Store Trigger named "Trigger C" in this workflow');
 	expect(await sentUrls()).toHaveLength(0);
@@ -69,6 +70,9 @@ test('Create asks which trigger to use, uses the one named, and names an unknown
 	expect(chosen.error).toBeUndefined();
 	const [sent] = await sentUrls();
 	expect(sent.StatusCallbackUrl).toBe(`${b.createUrl('status')}/${env.sandbox.storeId}`);
+	// A Trigger Node Name whose expression gives null is empty: the only trigger (A is disabled).
+	const nullName = await create(b, credentials, { nodes: [{ ...a.node, disabled: true }, b.node], callbackTrigger: '={{ null }}' });
+	expect(nullName.error).toBeUndefined();
 	// A disabled trigger is not a candidate.
 	const disabledA = await create(b, credentials, { nodes: [{ ...a.node, disabled: true }, b.node] });
 	expect(disabledA.error).toBeUndefined();
@@ -102,6 +106,22 @@ test("the trigger's own Callback Secret and placement are what Create sends, wit
 	const [sent] = await sentUrls();
 	expect(sent.StatusCallbackUrl).toBe(`${host.url('status')}?secret=fixed-secret-9&store=${env.sandbox.storeId}`);
 	expect((await host.postTo(String(sent.StatusCallbackUrl), JSON.stringify({ OrderID: 'ord_f', StatusID: 4 }))).emitted).toHaveLength(1);
+});
+
+test("a trigger whose Callback Secret is an expression: Create cannot evaluate it, says so and sends nothing", async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const host = await startTrigger({ credentials, parameters: { options: { callbackSecret: '={{ $vars.callbackSecret }}' } } });
+	hosts.push(host);
+	const created = await create(host, credentials);
+	expect([created.error?.message, created.error?.description]).toEqual([
+		'The Callback Secret of the Print Store Trigger "Print Store Trigger" is an expression',
+		"This node cannot evaluate another node's expression. Give the trigger a fixed Callback Secret, or clear it and select the same credential on both nodes. Nothing was sent.",
+	]);
+	expect(await sentUrls()).toHaveLength(0);
+	// A fixed secret with "=" elsewhere in it is no expression.
+	const equals = await startTrigger({ credentials, parameters: { options: { callbackSecret: 'secret=with-equals=' } } });
+	hosts.push(equals);
+	expect((await create(equals, credentials)).error).toBeUndefined();
 });
 
 test('a trigger activated by an earlier version, without a credential: Create still sends the URLs it registered then', async () => {

@@ -79,7 +79,8 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 					return value;
 				};
 			}
-			// The context itself as receiver: n8n's context classes keep private fields their getters read.
+			// Everything else is the context's own, run on the context itself: n8n's code inside those
+			// methods reads the context as n8n made it; only the node's reads above see the list.
 			const value = Reflect.get(target, property, target) as unknown;
 			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 		},
