@@ -23,6 +23,13 @@ export const testsAdded = [
 	'test/unit/callback-secrets.test.ts: both secret forms, the store in the same form, hiding in text, lists and objects, the 8-character floor',
 	'test/trigger/filters.test.ts: what each filter keeps out (picked and typed statuses, IDs vs names, missing status, Events, Completed Only off)',
 	'test/trigger/test-url-secret.test.ts: a test URL refuses a wrong secret',
+	'test/unit/tool-errors.test.ts: how a tool error joins message and description for the model, keeps its item, passes on an error that already says what to do',
+	'test/node/tool.test.ts (added cases): exactly the cap is created, a cap of 0 is refused, a quote is neither capped nor sent in test mode',
+	'test/trigger/two-triggers.test.ts (added cases): a trigger whose Callback Secret is an expression, the several-triggers description, a Trigger Node Name expression giving null',
+	'test/node/typed-values.test.ts (added case): a Custom URL whose expression gives null is left out',
+	'test/node/input-items.test.ts (added case): records in the API shape with Custom URLs: a bad Status Callback URL is named by its own field',
+	'test/node/profiles.test.ts, test/unit/narrowing.test.ts (added cases): an item whose reference came back on another result is not paired by position',
+	'test/unit/callback-registry.test.ts: forgetting one legacy trigger keeps the others',
 	'test/trigger/webhook.test.ts (added cases): Listen for test event without a credential or Callback Secret, the activation error\'s whole description',
 	'test/node/retry-limit.test.ts: a read that keeps failing is sent exactly 6 times (counted by the sandbox) and its error claims no "may have acted"',
 	'test/unit/dedupe.test.ts: window edge, 500-trigger and 10,000-event bounds, the shared (queue-mode) memory: edge, write rule, 500 newest, bad static data, forgetting',
@@ -305,6 +312,83 @@ export const explained = [
 		line: '} finally {',
 		mutator: 'BlockStatement',
 		why: `${EQUIVALENT} for what callers see: it only frees the map entry of an execution whose last call ended; calls are still taken one at a time and each answer is the same.`,
+	},
+	// Survivors of the shared run of 2026-11-25 (19 min): tests written for the gaps, reasons for the rest.
+	{
+		file: 'nodes/shared/callbackRegistry.ts',
+		line: "if (!(REGISTRY_KEY in globalStaticData)) return;",
+		why: "equivalent mutant: without a registry the lines below delete a key that is not there, which changes nothing.",
+	},
+	{
+		file: 'nodes/shared/callbackRegistry.ts',
+		line: "if (!isRecord(entries) || Object.keys(entries).length === 0) delete globalStaticData[REGISTRY_KEY];",
+		why: "killed by test/unit/callback-registry.test.ts (forgetting one trigger keeps the others' entries), written after this run reached it; the next run re-tests it.",
+	},
+	{
+		file: 'nodes/shared/callbacks/answer.ts',
+		line: "return { noWebhookResponse: true };",
+		why: "not seen by the sender: the answer has already gone out; without the flag n8n would try to answer a second time, which Express refuses (an error in n8n's log, nothing on the wire), and the fast suites' webhook hosts answer only when the node has not.",
+	},
+	{
+		file: 'nodes/shared/callbacks/normalize.ts',
+		line: "if (!isRecord(value)) return false;",
+		why: "equivalent mutant: both callers pass records only (findRecords checks isRecord first; orderOf returns a record or nothing).",
+	},
+	{
+		file: 'nodes/shared/callbacks/normalize.ts',
+		line: "(isRecord(raw) && raw !== record ? field(raw, ...ALIASES.Timestamp) : undefined)",
+		why: "equivalent mutant: when the payload is the record itself, reading its Timestamp again finds what the first read did not: nothing.",
+	},
+	{
+		file: 'nodes/shared/callbacks/read.ts',
+		line: "if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (rawLength ?? 0) > MAX_BODY_BYTES) {",
+		why: "equivalent mutant: n8n reads every webhook body whole and gives it as rawBody, whose length is checked on the same line; Content-Length only refuses the same bodies earlier.",
+	},
+	{
+		file: 'nodes/shared/callbacks/read.ts',
+		line: "if (error instanceof PayloadRejected) return { refused: error };",
+		why: "equivalent mutant: decodeBody and checkPayloadShape throw only PayloadRejected (their every throw is one), so the other branch is for errors that do not occur.",
+	},
+	{
+		file: 'nodes/shared/n8nInternals.ts',
+		line: "const gone = status === 404 || status === 401 || status === 403 || (status === 409 && /finished/i.test(JSON.stringify(response.body ?? '')));",
+		why: "equivalent mutant: n8n's request helper always gives a body with returnFullResponse (an empty answer is ''), so the fallback is never used.",
+	},
+	{
+		file: 'nodes/shared/n8nInternals.ts',
+		line: "return String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');",
+		why: "equivalent mutant: n8n always resolves $execution.resumeUrl to text; either fallback is no http(s) URL and gets the same refusal (wait/resumeUrl.ts).",
+	},
+	{
+		file: 'nodes/shared/n8nInternals.ts',
+		line: "export function leaveOnStack(ctx: IExecuteFunctions, items: INodeExecutionData[]): void {",
+		mutator: 'BlockStatement',
+		why: "killed only in a real n8n, by test/e2e/wait-for-status.test.ts (checked by hand on 2.41.1, 2026-11-25: the callbacks of delivered orders resumed nothing): the fast suites' wait host hands the resume webhook its pending items itself, so nothing there reads the stack entry n8n saves.",
+	},
+	{
+		file: 'nodes/shared/n8nInternals.ts',
+		line: "const stackEntry = ctx.getExecuteData();",
+		why: "killed only in a real n8n, by test/e2e/wait-for-status.test.ts (checked by hand on 2.41.1, 2026-11-25): the fast suites' wait host hands the resume webhook its pending items itself, so nothing there reads the stack entry n8n saves.",
+	},
+	{
+		file: 'nodes/shared/n8nInternals.ts',
+		line: "stackEntry.data = { ...stackEntry.data, main: [items] };",
+		why: "killed only in a real n8n, by test/e2e/wait-for-status.test.ts (checked by hand on 2.41.1, 2026-11-25): the fast suites' wait host hands the resume webhook its pending items itself, so nothing there reads the stack entry n8n saves.",
+	},
+	{
+		file: 'nodes/shared/n8nInternals.ts',
+		line: "return typeof base === 'string' ? base : '';",
+		why: "equivalent mutant: n8n's webhook base URL is always text; any fallback that is no http(s) URL gets the same refusal in callbackChoice.ts.",
+	},
+	{
+		file: 'nodes/shared/transport/failures.ts',
+		line: "if (source[name] !== undefined) return source[name];",
+		why: "equivalent mutant: the case-insensitive search below finds the exact name too; the two differ only for a body that has one field under two casings, where either is the service's message.",
+	},
+	{
+		file: 'nodes/shared/transport/failures.ts',
+		line: "retryAfterMs = parseRetryAfter(headers['retry-after'] ?? headers['Retry-After'], now);",
+		why: "equivalent mutant: Node.js gives response header names in lower case, so 'Retry-After' is only ever read from errors made by hand; the lower-case read comes first.",
 	},
 	// Survivors of the orders run of 2026-11-25 (39 min): tests written for the gaps, reasons for the rest.
 	{
