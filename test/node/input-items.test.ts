@@ -52,6 +52,16 @@ const mapped = (operation: string, options: IDataObject = {}, mapping: IDataObje
 	options,
 });
 
+/** Input items that are order items in the API's shape (whole, or under `orderItemField`). */
+const apiShape = (operation: string, extra: IDataObject = {}) => ({
+	resource: 'order',
+	operation,
+	storeId: env.sandbox.storeId,
+	inputMode: 'inputItem',
+	itemShape: 'apiShape',
+	...extra,
+});
+
 const createRequests = async () =>
 	(await env.api.requests()).filter((entry) => entry.method === 'POST' && entry.path === `/api/v1/store/${env.sandbox.storeId}/order`);
 
@@ -78,14 +88,14 @@ test('flat CRM records through the mapping: every mapped field arrives in the sp
 test('records already in the API’s shape: the whole item, or one field of it', async () => {
 	const credentials = await credentialsFor(env.sandbox);
 	const whole = await runPrintStore({
-		parameters: { resource: 'order', operation: 'getPriceQuote', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape' },
+		parameters: apiShape('getPriceQuote'),
 		items: [0, 1, 2].map((index) => crmOrderItem(index)),
 		credentials,
 	});
 	expect(whole.error).toBeUndefined();
 	expect(whole.json.map((quote) => quote.PartnerOrderReference)).toEqual(['crm-0', 'crm-1', 'crm-2']);
 	const nested = await runPrintStore({
-		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape', orderItemField: 'payload.order' },
+		parameters: apiShape('create', { orderItemField: 'payload.order' }),
 		items: [3, 4].map((index) => ({ crmId: index, payload: { order: crmOrderItem(index) } })),
 		credentials,
 	});
@@ -98,16 +108,7 @@ test('records already in the API’s shape: the whole item, or one field of it',
 
 test('records in the API’s shape with Custom URLs: a bad Status Callback URL is named by its own field, not by the input field', async () => {
 	const result = await runPrintStore({
-		parameters: {
-			resource: 'order',
-			operation: 'create',
-			storeId: env.sandbox.storeId,
-			inputMode: 'inputItem',
-			itemShape: 'apiShape',
-			orderItemField: 'order',
-			statusCallbacks: 'custom',
-			statusCallbackUrl: 'not a url',
-		},
+		parameters: apiShape('create', { orderItemField: 'order', statusCallbacks: 'custom', statusCallbackUrl: 'not a url' }),
 		items: [{ order: crmOrderItem(0) }],
 		credentials: await credentialsFor(env.sandbox),
 	});
@@ -117,7 +118,7 @@ test('records in the API’s shape with Custom URLs: a bad Status Callback URL i
 
 test('records in the API’s shape under one field: the field name trimmed; an item whose field holds no order item, or a bad value in it, named by the field', async () => {
 	const result = await runPrintStore({
-		parameters: { resource: 'order', operation: 'create', storeId: env.sandbox.storeId, inputMode: 'inputItem', itemShape: 'apiShape', orderItemField: '  payload.order ' },
+		parameters: apiShape('create', { orderItemField: '  payload.order ' }),
 		items: [{ payload: { order: crmOrderItem(0) } }, { payload: { order: 'crm-1' } }, { payload: {} }, { payload: { order: crmOrderItem(3, { Product: { ID: 'p', Quantity: 0 } }) } }],
 		credentials: await credentialsFor(env.sandbox),
 		continueOnFail: true,

@@ -104,12 +104,11 @@ const reference = (value: unknown): string | undefined =>
 	value === undefined || value === null || String(value) === '' ? undefined : String(value);
 
 /**
- * The results in the order of the entries, matched by PartnerOrderReference, when every entry has
- * its own and the results carry exactly those (the API does not say it answers in the order sent);
- * otherwise undefined.
+ * The results in the order of the entries (their references `sent`), matched by
+ * PartnerOrderReference, when every entry has its own and the results carry exactly those (the API
+ * does not say it answers in the order sent); otherwise undefined.
  */
-function byReference(entries: BatchEntry[], list: IDataObject[]): IDataObject[] | undefined {
-	const sent = entries.map((entry) => reference(entry.orderItem.PartnerOrderReference));
+function byReference(sent: Array<string | undefined>, list: IDataObject[]): IDataObject[] | undefined {
 	if (sent.some((ref) => ref === undefined) || new Set(sent).size !== sent.length) return undefined;
 	const results = new Map(list.map((result) => [reference((result as IDataObject | null)?.PartnerOrderReference), result]));
 	const matched = sent.map((ref) => results.get(ref));
@@ -134,10 +133,10 @@ function pair(run: BatchRun, entries: BatchEntry[], results: unknown) {
 	if (list.length !== entries.length) {
 		return mismatch(`It returned ${list.length} results for ${entries.length} order items.`);
 	}
-	list = byReference(entries, list) ?? list;
+	const references = entries.map((entry) => reference(entry.orderItem.PartnerOrderReference));
+	list = byReference(references, list) ?? list;
 	const echoed = list.map((result) => reference(result?.PartnerOrderReference));
-	for (const [position, entry] of entries.entries()) {
-		const sent = reference(entry.orderItem.PartnerOrderReference);
+	for (const [position, sent] of references.entries()) {
 		const got = echoed[position];
 		// A result without a reference pairs by position, unless the item's reference came back on another result.
 		if (sent !== undefined && (got === undefined ? echoed.includes(sent) : got !== sent)) {
