@@ -164,6 +164,9 @@ function logsSince(started) {
 		.join('\n');
 }
 
+// The whole suite takes minutes; a hung n8n must not hold a canary for hours.
+const SUITE_TIMEOUT_MINUTES = 60;
+
 /** Runs the end-to-end suite on an installed n8n; resolves the run's record. */
 async function runSuite(version, setup, dir) {
 	const config = setup === 'queue' ? 'jest.e2e.queue.config.js' : 'jest.e2e.config.js';
@@ -175,15 +178,17 @@ async function runSuite(version, setup, dir) {
 	const globals = JSON.stringify({ printStoreSetup: { mode: setup, n8nVersion: version } });
 	console.error(`\n=== end-to-end suite (${config}) on n8n ${version} ===`);
 	const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-	const result = await runShown(process.execPath, [jest, '--config', config, '--globals', globals, '--json', `--outputFile=${report}`]);
+	const result = await runShown(process.execPath, [jest, '--config', config, '--globals', globals, '--json', `--outputFile=${report}`], { timeoutMs: SUITE_TIMEOUT_MINUTES * 60_000 });
 	const facts = runtimeFacts(dir);
 	let text = `${result.output}\n${logsSince(started)}`;
 	const base = { n8n: version, setup, ...facts, date: new Date().toISOString().slice(0, 10), package: gitCommit() };
-	if (!existsSync(report)) {
+	const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
+	rmSync(report, { force: true });
+	if (result.timedOut) return { ...base, result: 'failed', reason: `the suite did not finish within ${SUITE_TIMEOUT_MINUTES} minutes`, guards: runs.guardsIn(text) };
+	// The global setup threw (n8n, the package or the sandbox did not come up): no test ran.
+	if (!summary || (result.code !== 0 && summary.numTotalTests === 0)) {
 		return { ...base, result: 'did not start', reason: runs.startFailureReason(result.output), guards: runs.guardsIn(text) };
 	}
-	const summary = JSON.parse(readFileSync(report, 'utf8'));
-	rmSync(report, { force: true });
 	text += summary.testResults.map((file) => `${file.message}\n${file.assertionResults.flatMap((test) => test.failureMessages).join('\n')}`).join('\n');
 	const failed = summary.numFailedTests + summary.numRuntimeErrorTestSuites;
 	const failedFiles = summary.testResults.filter((file) => file.status === 'failed').map((file) => path.relative(root, file.name));
