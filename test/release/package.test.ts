@@ -1,13 +1,16 @@
 /**
  * What `npm publish` would ship, read from the real tarball: `npm run build`, then `npm pack
- * --dry-run --json` (what the registry would get, without writing a file). At most 40 kB packed,
- * README.md at most 20 kB, and nothing but the built package: no docs/, tests, sandbox or scripts.
- * Also the release files the publish workflow relies on: the lockfile agrees with package.json,
- * CHANGELOG.md keeps the Keep a Changelog form and has this version, and README.md's Compatibility
- * table is what the end-to-end setups give.
+ * --dry-run --json` (what the registry would get, without writing a file). The build is n8n's
+ * starter layout: one readable .js per source file, dist/nodes/... and dist/credentials/...
+ * mirroring nodes/ and credentials/, so a stack trace in a user's n8n log names our files and
+ * functions. The tarball holds that, the icons and codex files, README.md (at most 20 kB), LICENSE
+ * and package.json, and nothing else; the code requires nothing but n8n-workflow, Node's own modules
+ * and its own files. Also the release files the publish workflow relies on: the lockfile agrees with
+ * package.json, CHANGELOG.md keeps the Keep a Changelog form and has this version, and README.md's
+ * Compatibility table is what the end-to-end setups give.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -43,37 +46,72 @@ beforeAll(() => {
 	packed = (JSON.parse(npm(['pack', '--dry-run', '--json', '--loglevel=error'])) as Packed[])[0];
 }, 180_000);
 
-test('the tarball is at most 40 kB', () => {
-	expect(packed.size).toBeLessThanOrEqual(40_000);
-});
+/** Every file below `folder` (relative to the repository, '/'-separated), sorted. */
+function filesUnder(folder: string): string[] {
+	const full = path.join(root, folder);
+	if (!existsSync(full)) return [];
+	return (readdirSync(full, { recursive: true, withFileTypes: true }) as Array<{ name: string; parentPath: string; isFile(): boolean }>)
+		.filter((entry) => entry.isFile())
+		.map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+		.sort();
+}
+
+/** The sources tsc compiles (tsconfig.build.json: nodes/ and credentials/, tests left out). */
+const sources = () => [...filesUnder('nodes'), ...filesUnder('credentials')].filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'));
+/** Where each source's JavaScript is published. */
+const compiled = (source: string) => `dist/${source.replace(/\.ts$/, '.js')}`;
+const builtCode = () => filesUnder('dist').filter((file) => file.endsWith('.js'));
 
 test('README.md is at most 20 kB, and it is in the tarball', () => {
 	expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(20_000);
 	expect(packed.files.map((file) => file.path)).toContain('README.md');
 });
 
-test('the tarball holds the built package and nothing else', () => {
+test('dist/ mirrors nodes/ and credentials/ file by file: each source has its .js at the same path, and there is no other .js', () => {
+	expect(sources().length).toBeGreaterThan(10);
+	expect(builtCode()).toEqual(sources().map(compiled).sort());
+	// The files n8n loads are among them.
+	for (const file of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) expect(builtCode()).toContain(file);
+});
+
+test('the published code is readable: short lines, and every function keeps the name it has in the source', () => {
+	let checked = 0;
+	for (const source of sources()) {
+		const code = read(compiled(source));
+		const lines = code.split('\n').filter((line) => line.trim() !== '');
+		const averageLength = lines.reduce((sum, line) => sum + line.length, 0) / lines.length;
+		// tsc keeps the source's lines (about 55 characters on average here); a minifier makes one long line.
+		expect({ file: compiled(source), short: averageLength <= 120 }).toEqual({ file: compiled(source), short: true });
+		// Each function declared in the source (a minifier renames those it does not export; tsc renames none).
+		const functions = [...read(source).matchAll(/^\s*(?:export\s+)?(?:async\s+)?function\*?\s+([\w$]+)/gm)].map((match) => match[1]);
+		checked += functions.length;
+		const missing = functions.filter((name) => !new RegExp(`\\bfunction\\s+${name.replace(/\$/g, '\\$')}\\b`).test(code));
+		expect({ file: compiled(source), missing }).toEqual({ file: compiled(source), missing: [] });
+	}
+	expect(checked).toBeGreaterThan(100);
+	// The functions a failed request's stack names (test/e2e/stack-trace.test.ts sees them in n8n).
+	expect(read('dist/nodes/shared/transport/index.js')).toMatch(/^async function apiRequestWithStatus\(/m);
+});
+
+test('the tarball holds the compiled code, the icons, the codex files, README.md, LICENSE and package.json, and nothing else', () => {
 	const paths = packed.files.map((file) => file.path).sort();
 	expect(paths).toEqual(
 		[
 			'LICENSE',
 			'README.md',
 			'package.json',
-			'dist/print-store.js',
-			'dist/icons/printStore.svg',
-			'dist/icons/printStore.dark.svg',
-			'dist/nodes/PrintStore/PrintStore.node.json',
-			'dist/nodes/PrintStoreTrigger/PrintStoreTrigger.node.json',
-			...packageJson.n8n.nodes,
-			...packageJson.n8n.credentials,
+			...sources().map(compiled),
+			...filesUnder('icons').filter((file) => file.endsWith('.svg')).map((file) => `dist/${file}`),
+			...filesUnder('nodes').filter((file) => file.endsWith('.node.json')).map((file) => `dist/${file}`),
 		].sort(),
 	);
-	for (const forbidden of [/^docs\//, /^test\//, /^sandbox\//, /^scripts\//, /^bench\//, /^examples\//, /\.ts$/, /\.map$/]) {
+	expect(paths).toEqual(expect.arrayContaining(['dist/icons/printStore.svg', 'dist/nodes/PrintStore/PrintStore.node.json']));
+	for (const forbidden of [/^docs\//, /^test\//, /^sandbox\//, /^scripts\//, /^bench\//, /^examples\//, /\.ts$/, /\.map$/, /\.test\./]) {
 		expect(paths.filter((file) => forbidden.test(file))).toEqual([]);
 	}
 });
 
-test('each file n8n loads gives n8n the class its name promises, from the one bundle', () => {
+test('each file n8n loads gives n8n the class its name promises', () => {
 	for (const file of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
 		const className = path.basename(file).split('.')[0];
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -87,10 +125,25 @@ test('each file n8n loads gives n8n the class its name promises, from the one bu
 test('no runtime dependencies: n8n-workflow is a peer, everything else is for development', () => {
 	expect(packageJson.dependencies ?? {}).toEqual({});
 	expect(Object.keys(packageJson.peerDependencies ?? {})).toEqual(['n8n-workflow']);
-	// The bundle requires only Node's own modules and n8n-workflow.
-	const bundle = read('dist/print-store.js');
-	const required = new Set([...bundle.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]));
-	expect([...required].filter((name) => name !== 'n8n-workflow' && !name.startsWith('node:'))).toEqual([]);
+});
+
+test('the published code requires only n8n-workflow, Node\'s own modules and its own files', () => {
+	const outside: string[] = [];
+	let required = 0;
+	for (const file of builtCode()) {
+		for (const [call, argument] of read(file).matchAll(/\brequire\(([^)]*)\)/g)) {
+			required++;
+			const name = /^"([^"]+)"$|^'([^']+)'$/.exec(argument.trim());
+			const target = name?.[1] ?? name?.[2];
+			if (target === 'n8n-workflow' || target?.startsWith('node:')) continue;
+			// A relative require must land on a .js of dist/ (its own code, never a file outside it).
+			const resolved = target?.startsWith('.') ? path.relative(root, path.resolve(root, path.dirname(file), target)).split(path.sep).join('/') : undefined;
+			if (resolved?.startsWith('dist/') && (existsSync(path.join(root, `${resolved}.js`)) || existsSync(path.join(root, resolved, 'index.js')))) continue;
+			outside.push(`${file}: ${call}`);
+		}
+	}
+	expect(required).toBeGreaterThan(50);
+	expect(outside).toEqual([]);
 });
 
 test('package-lock.json is package.json\'s: same name, version and development dependencies (npm ci relies on it)', () => {
