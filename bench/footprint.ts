@@ -4,6 +4,8 @@
  * with n8n-workflow already loaded as it is in n8n. The peer is packed and required the same way:
  * n8n-nodes-transcript-lol, a popular community package of the same shape (an action node, a
  * trigger node and an OAuth2 credential) with no runtime dependencies, taken from the npm registry.
+ * Information, not a target: the package is published readable, one .js per source file (the size
+ * target that once made it one minified bundle is withdrawn), so the numbers say what that costs.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -18,8 +20,6 @@ import { fixed, markdownTable, ratio, spread, summarize } from './lib/stats';
 
 export const FOOTPRINT_PEER = 'n8n-nodes-transcript-lol@0.3.3';
 const WORK_DIR = path.join(__dirname, '.runs', 'footprint');
-const MAX_TARBALL_BYTES = 40 * 1000;
-const MAX_REQUIRE_MS = 30;
 
 export interface FootprintOptions {
 	runtime: N8nRuntime;
@@ -146,11 +146,10 @@ export async function benchFootprint(options: FootprintOptions, log: Log): Promi
 			`Require: the files listed in package.json's "n8n" section (nodes and credentials), in a fresh Node ${execFileSync(path.join(options.runtime.nodeBinDir, 'node'), ['--version'], { encoding: 'utf8' }).trim()} process,`,
 			"after n8n-workflow is loaded (n8n has it loaded before any community package). Instantiate: `new` on every exported class, as n8n's",
 			'loader does to read the descriptions. Both tarballs are unpacked the same way; the peer is the tarball the registry serves.',
+			'These numbers are information, not targets: the package ships one readable .js per source file, so that a stack trace in',
+			"an n8n log names the package's own files and functions.",
 		].join('\n'),
-		targets: [
-			{ name: 'footprint: tarball ≤ 40 kB', met: ours.bytes <= MAX_TARBALL_BYTES, value: `${fixed(ours.bytes / 1000, 1)} kB, ${ours.files} files` },
-			{ name: 'footprint: require ≤ 30 ms', met: oursTime.require.median <= MAX_REQUIRE_MS, value: `${fixed(oursTime.require.median, 2)} ms` },
-		],
+		targets: [],
 		data: { ours, peer, timings: { ours: timings.get(ours), peer: timings.get(peer) } },
 	};
 }

@@ -39,23 +39,25 @@ export function renderReport(options: { machine: Machine; command: string; setti
 }
 
 /**
- * bench/RESULTS.md with the footprint measured again: its rows of the Targets table and its section
- * replaced by the given run's, whatever the rest of the report was measured by. Every `npm run bench`
- * calls this (the footprint runs in each, from the tarball `npm pack` makes of the checkout), so the
- * published size the report states is always the current tarball's, never a note added by hand.
+ * bench/RESULTS.md with the footprint measured again: its section replaced by the given run's,
+ * whatever the rest of the report was measured by. Every `npm run bench` calls this (the footprint
+ * runs in each, from the tarball `npm pack` makes of the checkout), so the published size the report
+ * states is always the current tarball's, never a note added by hand. Its rows in the Targets table
+ * are the run's too: none since the footprint became information, so an older report loses them.
  */
 export function withFootprint(results: string, footprint: Section, command: string, date: string): string {
-	const lines = results.split('\n');
-	const targetRows = footprint.targets.map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'yes' : '**no**'} |`);
-	const firstRow = lines.findIndex((line) => line.startsWith('| footprint:'));
-	if (firstRow < 0) throw new Error('bench/RESULTS.md has no footprint rows in its Targets table');
-	const rowCount = lines.slice(firstRow).findIndex((line) => !line.startsWith('| footprint:'));
-	lines.splice(firstRow, rowCount < 0 ? lines.length - firstRow : rowCount, ...targetRows);
+	const lines = results.split('\n').filter((line) => !line.startsWith('| footprint:'));
+	if (footprint.targets.length > 0) {
+		const header = lines.indexOf('| Target | Measured | Met |');
+		if (header < 0) throw new Error('bench/RESULTS.md has no Targets table for the footprint targets');
+		const end = lines.findIndex((line, index) => index > header && !line.startsWith('|'));
+		lines.splice(end < 0 ? lines.length : end, 0, ...footprint.targets.map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'yes' : '**no**'} |`));
+	}
 
 	const start = lines.findIndex((line) => /^## \d+\. Footprint/.test(line));
 	if (start < 0) throw new Error('bench/RESULTS.md has no Footprint section');
 	const next = lines.findIndex((line, index) => index > start && line.startsWith('## '));
-	const section = [`## ${footprint.title}`, '', `Measured by \`${command}\` on ${date} (every bench run rewrites this section and the footprint targets).`, '', footprint.body, ''];
+	const section = [`## ${footprint.title}`, '', `Measured by \`${command}\` on ${date} (every bench run rewrites this section).`, '', footprint.body, ''];
 	lines.splice(start, (next < 0 ? lines.length : next) - start, ...section);
 	return lines.join('\n');
 }
