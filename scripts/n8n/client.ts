@@ -256,9 +256,11 @@ export class N8nClient {
 	async activateWorkflow(id: string, timeoutMs = 60_000): Promise<SavedWorkflow> {
 		const { versionId } = await this.getWorkflow(id);
 		const workflow = await this.rest<SavedWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/activate`, { versionId });
-		// n8n 1.x activates synchronously (its triggers are live when the call returns, and a trigger
-		// that fails to activate fails the call) and has no publication status to poll.
-		if (this.isN8n1) {
+		// n8n 1.x, and 2.x before its publication service (2.39 and earlier, unless
+		// N8N_USE_WORKFLOW_PUBLICATION_SERVICE is set), activates synchronously: its triggers are live
+		// when the call returns, a trigger that fails to activate fails the call, and there is no
+		// publication status to poll.
+		if (!(await this.publishesThroughOutbox(id))) {
 			if (!workflow.active) throw new Error(`Workflow ${id} was not activated`);
 			return workflow;
 		}
@@ -273,13 +275,25 @@ export class N8nClient {
 	/** Unpublishes (deactivates) the workflow and waits until its triggers are gone. */
 	async deactivateWorkflow(id: string, timeoutMs = 60_000): Promise<SavedWorkflow> {
 		const workflow = await this.rest<SavedWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/deactivate`, {});
-		if (this.isN8n1) return workflow;
+		if (!(await this.publishesThroughOutbox(id))) return workflow;
 		await this.waitForPublication(id, (s) => s.status === 'not_published' && s.pendingVersionId === null, timeoutMs);
 		return workflow;
 	}
 
 	private get isN8n1(): boolean {
 		return this.n8nVersion?.startsWith('1.') === true;
+	}
+
+	/** Whether this n8n publishes asynchronously, through its publication service (it answers 404 "not available" when that is off). */
+	private async publishesThroughOutbox(id: string): Promise<boolean> {
+		if (this.isN8n1) return false;
+		try {
+			await this.publicationStatus(id);
+			return true;
+		} catch (error) {
+			if (error instanceof N8nHttpError && error.status === 404 && error.body.includes('publication status is not available')) return false;
+			throw error;
+		}
 	}
 
 	async publicationStatus(id: string): Promise<PublicationStatus> {
