@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { PRINT_STORE_VERSIONS } from '../shared/n8nInternals';
 import { resourceDescriptions, router } from './actions/router';
 import { toolFields } from './descriptions/tool.fields';
 import { receiveResumeCall } from './wait/receive';
@@ -28,12 +29,9 @@ export class PrintStore implements INodeType {
 		name: 'printStore',
 		icon: { light: 'file:../../icons/printStore.svg', dark: 'file:../../icons/printStore.dark.svg' },
 		group: ['output'],
-		// Versions given as a list: n8n then adds no "Custom API Call" of its own, which would run as
-		// its HTTP Request node without the subscription key; the node's own Custom API Call sends both.
-		// Version 2 offers Custom API Call once, at the end of each resource's operations; version 1
-		// (workflows saved before) also keeps it as a resource of its own.
-		version: [1, 2],
-		defaultVersion: 2,
+		// A list, so that n8n adds no Custom API Call of its own (n8nInternals, PRINT_STORE_VERSIONS).
+		version: PRINT_STORE_VERSIONS.version,
+		defaultVersion: PRINT_STORE_VERSIONS.defaultVersion,
 		// Each operation's action, in words (test/unit/description.test.ts keeps it equal to the operation lists).
 		subtitle:
 			'={{ ({"create":"Create orders","customApiCall":"Make a custom API call","get":"Get an order","getPriceQuote":"Get a price quote","getStatusHistory":"Get the status history of an order","waitForStatus":"Wait until an order reaches a status","joinWithInviteKey":"Join a store with an invite key","removeApplicationAssociation":"Remove an application from a store","getCurrent":"Get the current user"})[$parameter["operation"]] }}',

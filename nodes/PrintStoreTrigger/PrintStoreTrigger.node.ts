@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { TRIGGER_VERSIONS } from '../shared/n8nInternals';
 import { register, unregister } from './registration';
 import { KNOWN_STATUSES } from './webhook/filter';
 import { refuse } from '../shared/callbacks/answer';
@@ -23,11 +24,9 @@ export class PrintStoreTrigger implements INodeType {
 		name: 'printStoreTrigger',
 		icon: { light: 'file:../../icons/printStore.svg', dark: 'file:../../icons/printStore.dark.svg' },
 		group: ['trigger'],
-		// 1.1 behaves exactly as 1. For every request to a start node at version 1, n8n 2.41 evaluates a
-		// legacy Webhook-node expression ($parameter.options.binaryData) in its expression isolate;
-		// from 1.1 on it skips that, so each callback costs n8n one isolate evaluation less.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.1 behaves exactly as 1 and costs n8n less per callback (n8nInternals, TRIGGER_VERSIONS).
+		version: TRIGGER_VERSIONS.version,
+		defaultVersion: TRIGGER_VERSIONS.defaultVersion,
 		subtitle: '={{ "On " + ($parameter["events"] || []).join(" and ") + " events" }}',
 		description: 'Starts the workflow when a print order changes status, such as printed, shipped or delivered',
 		defaults: { name: 'Print Store Trigger' },

@@ -1,7 +1,8 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { forgetLegacyCallbacks } from '../shared/callbackRegistry';
+import { checkTriggerActivation } from '../shared/n8nInternals';
 import { forgetSharedEvents, forgetTrigger } from './webhook/dedupe';
 import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './webhook/secret';
 
@@ -9,7 +10,7 @@ import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legac
  * The trigger's lifecycle. Nothing is registered or stored: the callback addresses and their secret
  * are derived (webhook/secret.ts), so every n8n process, Print Store > Create on a queue-mode
  * worker included, computes the same ones. Activation checks that the trigger has a secret to
- * derive; deactivation forgets this process's memory of events and what earlier versions of the
+ * derive, and that n8n still serves the trigger as the package relies on; deactivation forgets this process's memory of events and what earlier versions of the
  * package kept in static data.
  */
 function isTest(ctx: IHookFunctions): boolean {
@@ -17,7 +18,10 @@ function isTest(ctx: IHookFunctions): boolean {
 }
 
 export async function register(ctx: IHookFunctions): Promise<void> {
-	if (isTest(ctx) || fixedSecret(ctx) || legacySecret(ctx)) return;
+	if (isTest(ctx)) return;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	checkTriggerActivation(ctx, options.secretPlacement, options.acrossProcesses === true);
+	if (fixedSecret(ctx) || legacySecret(ctx)) return;
 	if (hasCredential(ctx)) {
 		// Reading the credential now turns a broken one into an activation error, not refused callbacks.
 		await derivedSecret(ctx);

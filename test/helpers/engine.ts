@@ -172,6 +172,8 @@ export interface RunOptions {
 	tool?: boolean;
 	/** The node's version (default 1, as the workflows saved before version 2). */
 	typeVersion?: number;
+	/** Another registered node type to run (`registerNodeType`), e.g. a variant n8n might derive. */
+	nodeType?: string;
 }
 
 export interface RunResult {
@@ -220,7 +222,7 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 	const node: INode = {
 		id: 'node-1',
 		name: nodeName,
-		type: options.tool ? PRINT_STORE_TOOL_TYPE : PRINT_STORE_TYPE,
+		type: options.nodeType ?? (options.tool ? PRINT_STORE_TOOL_TYPE : PRINT_STORE_TYPE),
 		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters as INodeParameters,

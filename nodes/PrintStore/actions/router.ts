@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { refuseN8nCustomApiCall } from '../../shared/n8nInternals';
 import type { ApiOperation } from '../../shared/operations';
 import { forModel, isToolRun } from '../helpers/tool';
 
@@ -50,6 +51,7 @@ export function subtitleExpression(): string {
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
+	refuseN8nCustomApiCall(this.getNode(), resource, String(this.getNodeParameter('operation', 0, '')));
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const execute = operation === 'customApiCall' ? custom.customApiCall.execute : operations[resource]?.[operation]?.execute;
 	if (!execute) {

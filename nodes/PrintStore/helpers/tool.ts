@@ -1,15 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { withToolReads } from '../../shared/n8nInternals';
 import { DEFAULT_MAX_ORDERS_PER_CALL } from '../descriptions/tool.fields';
 
 /**
- * The node running as an AI tool: the variant n8n derives from `usableAsTool` (its type name ends in
- * "Tool"), called by an AI Agent or through the MCP Server Trigger with the model's arguments.
+ * The node running as an AI tool (n8nInternals, `isToolRun`): the variant n8n derives from
+ * `usableAsTool`, called by an AI Agent or through the MCP Server Trigger with the model's arguments.
  */
-export function isToolRun(ctx: IExecuteFunctions): boolean {
-	return ctx.getNode().type.endsWith('Tool');
-}
+export { isToolRun } from '../../shared/n8nInternals';
 
 /**
  * An error as a model gets it. n8n 2.x hands the model only an error's message (its description is
@@ -68,21 +67,14 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 		}
 	}
 	const list = orderItems;
-	return new Proxy(ctx, {
-		get(target, property) {
-			if (property === 'getInputData' && list) return () => list.map(() => items[0]);
-			if (property === 'getNodeParameter') {
-				return (name: string, itemIndex: number, fallback?: unknown, options?: IDataObject) => {
-					if (list && name === 'orderItemJson') return list[itemIndex];
-					const value = target.getNodeParameter(name, list ? 0 : itemIndex, fallback as never, options);
-					if (name === 'options' && operation === 'create' && !live) return { ...(value as IDataObject), testMode: true };
-					return value;
-				};
-			}
-			// Everything else is the context's own, run on the context itself: n8n's code inside those
-			// methods reads the context as n8n made it; only the node's reads above see the list.
-			const value = Reflect.get(target, property, target) as unknown;
-			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+	// Everything else is the context's own: only the node's reads below see the list.
+	return withToolReads(ctx, {
+		getInputData: () => (list ? list.map(() => items[0]) : ctx.getInputData()),
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, options?: IDataObject) => {
+			if (list && name === 'orderItemJson') return list[itemIndex];
+			const value = ctx.getNodeParameter(name, list ? 0 : itemIndex, fallback as never, options);
+			if (name === 'options' && operation === 'create' && !live) return { ...(value as IDataObject), testMode: true };
+			return value;
 		},
 	});
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { callResumeAddress, WAIT_TIMER_GRACE_MS } from '../../shared/n8nInternals';
+import { resumeCaller, WAIT_TIMER_GRACE_MS } from '../../shared/n8nInternals';
 
 /**
  * The checks of Order > Wait Until Status, for a service that drops callbacks: n8n runs nothing of
@@ -31,13 +31,15 @@ export function stopChecks(executionId: string): void {
 
 export function startChecks(ctx: IExecuteFunctions, address: string, everyMs: number, finalAt: number): void {
 	const executionId = ctx.getExecutionId();
+	// Made now, while the node runs: the checks call it after execute() has returned (n8nInternals).
+	const callResumeAddress = resumeCaller(ctx);
 	stopChecks(executionId);
 	const checks = { stopped: false };
 	running.set(executionId, checks);
 	const check = async (): Promise<boolean> => {
 		try {
 			// Resumed (the webhook says so), or nothing left to resume.
-			const answer = await callResumeAddress(ctx, address, { printStoreCheck: true });
+			const answer = await callResumeAddress(address, { printStoreCheck: true });
 			return answer.gone || (answer.status === 200 && (answer.body as IDataObject | undefined)?.resumed === true);
 		} catch {
 			return false;

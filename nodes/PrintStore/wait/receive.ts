@@ -7,7 +7,7 @@ import { normalizeEvents } from '../../shared/callbacks/normalize';
 import { readPayload } from '../../shared/callbacks/read';
 import { secretsMatch } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/callbacks/urls';
-import { waitingItems } from '../../shared/n8nInternals';
+import { N8nChanged, waitingItems } from '../../shared/n8nInternals';
 import { stopChecks } from './checks';
 import { readHistory } from '../actions/order/getStatusHistory.operation';
 import type { ResumedBy, WaitPlan } from './plan';
@@ -127,7 +127,13 @@ export async function receiveResumeCall(this: IWebhookFunctions): Promise<IWebho
 		try {
 			return await decide(this, executionId);
 		} catch (error) {
-			return answer(this, 503, { received: false, resumed: false, error: hideSecretsInText((error as Error).message ?? 'Unknown error') });
+			const message = hideSecretsInText((error as Error).message ?? 'Unknown error');
+			if (error instanceof N8nChanged) {
+				// Not the service's fault and no retry mends it: n8n's log says what changed.
+				this.logger.error(`${message}. ${error.description ?? ''}`);
+				return answer(this, 500, { received: false, resumed: false, error: message });
+			}
+			return answer(this, 503, { received: false, resumed: false, error: message });
 		}
 	});
 	queues.set(executionId, turn);

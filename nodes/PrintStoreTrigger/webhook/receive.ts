@@ -1,9 +1,10 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { normalizeEvents, PayloadRejected } from '../../shared/callbacks/normalize';
 import { hideCallbackSecrets } from '../../shared/callbacks/urls';
+import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
 import { firstDeliveries } from './dedupe';
 import { enrich } from './enrich';
 import { eventFilter } from './filter';
@@ -61,10 +62,7 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
  * execution). The trigger answers itself in two cases:
  * - with enrichment, at once: API lookups must not hold up the sender's callback;
  * - with "Remember Events Across Processes", just after n8n has taken this request's static data to
- *   save. n8n 2.x saves it only when the trigger answers the request itself: queuing the execution
- *   reloads the workflow and clears n8n's mark that the data changed. Answering on the next turn of
- *   the event loop, rather than at once, lets n8n send the save to its database first, so a retry
- *   the sender makes on receiving the answer finds the event recorded.
+ *   save (n8nInternals, `answerAfterStaticDataSave`), so a retry finds the event recorded.
  */
 export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement): Promise<IWebhookResponseData> {
 	const enrichment = ctx.getNodeParameter('enrich', 'none') as string;
@@ -77,10 +75,6 @@ export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], a
 		return { noWebhookResponse: true, workflowData: workflowData() };
 	}
 	if (options.acrossProcesses !== true) return { webhookResponse: acknowledgement, workflowData: workflowData() };
-	const response = ctx.getResponseObject();
-	void sleep(0).then(() => {
-		// n8n may have answered already (an error while starting the execution): never answer twice.
-		if (!response.headersSent) response.status(200).json(acknowledgement);
-	});
+	answerAfterStaticDataSave(ctx, acknowledgement);
 	return { noWebhookResponse: true, workflowData: workflowData() };
 }

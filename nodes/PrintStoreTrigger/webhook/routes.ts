@@ -1,6 +1,7 @@
-import type { IWebhookDescription, IWebhookFunctions, WebhookType } from 'n8n-workflow';
+import type { IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
 import type { EventKind } from '../../shared/callbacks/normalize';
+import { SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from '../../shared/n8nInternals';
 
 /**
  * The trigger's webhooks. Status and status details callbacks each have a static address that
@@ -14,12 +15,9 @@ import type { EventKind } from '../../shared/callbacks/normalize';
  * workflows. A template of `:kind/:secret` alone would be taken by the first workflow activated; the
  * ID makes it this node's own. `isFullPath` keeps n8n from prefixing the ID a second time.
  *
- * n8n's type names only 'default' and 'setup', but it keys webhooks by any name (their lifecycle
- * methods, `getWebhookName()`); the path-form ones have names of their own, no lifecycle methods,
- * and no URL shown in the editor (it would show `:kind/:secret` placeholders).
+ * The path-form ones have names of their own (n8nInternals: n8n's type names only 'default' and
+ * 'setup'), no lifecycle methods, and no URL shown in the editor (it would show `:kind/:secret`).
  */
-const SECRET_IN_PATH = 'secretInPath' as WebhookType;
-const SECRET_AND_STORE_IN_PATH = 'secretAndStoreInPath' as WebhookType;
 /**
  * The answer to a callback that starts the workflow is the trigger's acknowledgement. Left unset,
  * n8n (1.x and 2.x) falls back to the text "firstEntryJson" for it; empty, it sends the trigger's own.

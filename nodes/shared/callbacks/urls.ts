@@ -1,5 +1,6 @@
 import type { INode } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+
+import { staticWebhookUrl } from '../n8nInternals';
 
 import type { EventKind } from './normalize';
 
@@ -25,7 +26,7 @@ export interface TriggerNodeRef {
  * The address of a trigger's callback with the secret in it, as the trigger's "Secret in Callback
  * URLs" option places it. Any process computes it from what it has: n8n's production webhook base
  * (`<WEBHOOK_URL>/webhook`), the workflow ID and the trigger node. n8n's own `getNodeWebhookUrl`
- * gives the static address; the path form inserts the webhook ID again before the kind (the
+ * gives the static address (through the door, n8nInternals); the path form inserts the webhook ID again before the kind (the
  * trigger's webhook/routes.ts says why). A secret with characters a path segment would carry
  * encoded goes in the query.
  */
@@ -37,7 +38,7 @@ export function triggerCallbackUrl(
 	secret: string,
 	placement: unknown,
 ): string {
-	const url = NodeHelpers.getNodeWebhookUrl(webhookBaseUrl.replace(/\/+$/, ''), workflowId, node as INode, kind, false);
+	const url = staticWebhookUrl(webhookBaseUrl, workflowId, node as INode, kind);
 	const pathSafe = /^[A-Za-z0-9._~-]+$/.test(secret);
 	if (placement === 'query' || !pathSafe || !node.webhookId) return withSecretQuery(url, secret);
 	return pathFormUrl(url, node.webhookId, secret);

@@ -1,0 +1,32 @@
+import type { INode } from 'n8n-workflow';
+
+import { N8nChanged } from './changed';
+
+/**
+ * The node versions both nodes declare, and what their form relies on.
+ *
+ * Print Store: versions given as a list. Relies on: n8n's editor then adds no "Custom API Call" of its
+ * own, which would run as the HTTP Request node without the subscription key; the node's own Custom
+ * API Call sends both. Version 2 offers it in each resource's operations; version 1 (workflows saved
+ * before) also keeps it as a resource. Checked: a run with n8n's own Custom API Call value stops.
+ * Tested: test/node/custom-api-call.test.ts, test/e2e/custom-api-call.test.ts, test/e2e/editor.browser.test.ts.
+ */
+export const PRINT_STORE_VERSIONS = { version: [1, 2], defaultVersion: 2 };
+
+/**
+ * Print Store Trigger: 1.1 behaves exactly as 1. Relies on: for every request to a start node at
+ * version 1, n8n 2.41 evaluates a legacy Webhook-node expression ($parameter.options.binaryData) in
+ * its expression isolate; from 1.1 on it skips that. Nothing to check at run time: if n8n changes
+ * this, only the cost of a callback changes.
+ */
+export const TRIGGER_VERSIONS = { version: [1, 1.1], defaultVersion: 1.1 };
+
+/** The value n8n's editor gives a resource or operation for its own Custom API Call. */
+const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+/** Stops a run of n8n's own Custom API Call on this node (see PRINT_STORE_VERSIONS). */
+export function refuseN8nCustomApiCall(node: INode, resource: string, operation: string): void {
+	if (resource === N8N_CUSTOM_API_CALL || operation === N8N_CUSTOM_API_CALL) {
+		throw new N8nChanged(node, 'customApiCall', "n8n's own Custom API Call was selected on this node");
+	}
+}

@@ -1,0 +1,131 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+
+import { isRecord } from '../json';
+import { N8nChanged } from './changed';
+
+/**
+ * What Order > Wait Until Status takes from n8n beyond its documented API. Each entry names what it
+ * relies on, checks it where it is used, and the end-to-end test that proves it on a real n8n.
+ */
+
+/**
+ * How long after a wait's time limit n8n's own timer ends it, at the latest.
+ * Relies on: n8n's wait tracker looks for due waits every 60 s and resumes those whose waitTill has
+ * passed, running the waiting node as disabled (its items pass through). The wait asks n8n for its
+ * time limit plus this margin, so that its own last check ends the wait with fresh histories first.
+ * No run-time check can see n8n's timer; if it changes, only which of the two ends a wait past its
+ * time limit changes (both output the items as timed out).
+ * Tested: test/e2e/wait-for-status.test.ts ("a time limit shorter than the lifecycle").
+ */
+export const WAIT_TIMER_GRACE_MS = 90_000;
+
+/** n8n's answer to a POST to a resume address, as far as the wait's checks need it. */
+export interface ResumeAnswer {
+	status?: number;
+	body?: unknown;
+	/** Nothing left to resume: the execution finished, or no longer waits, or the secret is refused. */
+	gone: boolean;
+}
+
+/**
+ * The wait's checks call the execution's resume address after execute() has returned, with the
+ * context the node ran with. Returns the call to make, or undefined when the context can no longer
+ * send requests.
+ * Relies on: n8n leaves an execution context usable after execute() returns (its helpers still send
+ * HTTP). Checked here, before the node returns; a check that fails later is tried again, and
+ * callbacks and n8n's timer end the wait whatever the checks do.
+ * Relies on, for the answers: n8n runs the waiting node's webhook (`restartWebhook`) for a POST to
+ * the resume address, in whichever process receives it, while the execution waits; once it no longer
+ * waits, n8n answers 404 (no waiting execution) or 409 saying it finished. `gone` is true for those
+ * answers, and for 401/403 (a wrong secret will not become right).
+ * Tested: test/e2e/wait-for-status.test.ts (callbacks dropped: the checks resume the execution).
+ */
+export function resumeCaller(ctx: IExecuteFunctions): (address: string, body: IDataObject) => Promise<ResumeAnswer> {
+	const helpers = ctx.helpers;
+	if (typeof helpers?.httpRequest !== 'function') {
+		throw new N8nChanged(ctx.getNode(), 'backgroundChecks', 'the execution context has no helpers.httpRequest');
+	}
+	return async (address, body) => {
+		const response = (await helpers.httpRequest({
+			method: 'POST',
+			url: address,
+			body,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 60_000,
+		})) as { statusCode?: number; body?: unknown };
+		const status = response.statusCode;
+		const gone = status === 404 || status === 401 || status === 403 || (status === 409 && /finished/i.test(JSON.stringify(response.body ?? '')));
+		return { status, body: response.body, gone };
+	};
+}
+
+/**
+ * n8n's resume address of this execution: `<webhook URL>/<waiting endpoint>/<execution ID>`, with
+ * `?signature=` on n8n 2.x.
+ * Relies on: the `$execution.resumeUrl` expression, evaluated in a node's execute(), gives an address
+ * whose path ends in the execution ID (the node adds its own path after it). An address that is not
+ * http(s) is returned as it is: that is n8n's WEBHOOK_URL setting, which the caller explains.
+ * Tested: test/e2e/wait-for-status.test.ts.
+ */
+export function executionResumeUrl(ctx: IExecuteFunctions): string {
+	const value = String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+	// No http(s) address at all is a setting (WEBHOOK_URL), which the caller explains.
+	if (!/^https?:\/\//i.test(value)) return value;
+	const executionId = ctx.getExecutionId();
+	let path = '';
+	try {
+		path = new URL(value).pathname.replace(/\/+$/, '');
+	} catch {
+		return value;
+	}
+	if (!executionId || !path.endsWith(`/${executionId}`)) {
+		throw new N8nChanged(ctx.getNode(), 'resumeUrl', `$execution.resumeUrl does not end in the execution ID (${executionId})`);
+	}
+	return value;
+}
+
+/**
+ * Leaves `items` on the execution stack while the execution waits.
+ * Relies on: `getExecuteData()` returns the live stack entry of this node, which n8n saves with the
+ * waiting execution; the resume webhook reads its `data.main[0]` back (`waitingItems`), and when n8n's
+ * own timer ends the wait, n8n runs the node as disabled, which outputs `data.main[0]` as it is.
+ * So these items must be valid output items, with nothing internal in them. Checked: the entry is
+ * this node's, and reading it again gives the items just left (not a copy).
+ * Tested: test/e2e/wait-for-status.test.ts (every case that resumes by callback).
+ */
+export function leaveOnStack(ctx: IExecuteFunctions, items: INodeExecutionData[]): void {
+	const node = ctx.getNode();
+	const stackEntry = typeof ctx.getExecuteData === 'function' ? (ctx.getExecuteData() as unknown) : undefined;
+	if (!isRecord(stackEntry) || !isRecord(stackEntry.node) || stackEntry.node.name !== node.name) {
+		throw new N8nChanged(node, 'executionStack', "getExecuteData() does not give this node's stack entry");
+	}
+	stackEntry.data = { ...(isRecord(stackEntry.data) ? stackEntry.data : {}), main: [items] } as never;
+	const again = ctx.getExecuteData() as unknown as { data?: { main?: unknown[] } };
+	if (again?.data?.main?.[0] !== items) {
+		throw new N8nChanged(node, 'executionStack', 'getExecuteData() gives a copy of the stack entry, not the entry n8n saves');
+	}
+}
+
+/**
+ * In the resume webhook: the items the waiting node left on the stack (`leaveOnStack`).
+ * Relies on: n8n builds the waiting webhook's context from the execution's first stack entry, and
+ * `$input.all()` reads that entry's `data.main[0]`. The node always leaves at least one item, so
+ * anything but a non-empty list of items means n8n reads them from elsewhere now.
+ * Tested: test/e2e/wait-for-status.test.ts.
+ */
+export function waitingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
+	let input: unknown;
+	let failure = '';
+	try {
+		input = ctx.evaluateExpression('{{ $input.all() }}', 0);
+	} catch (error) {
+		failure = `: ${(error as Error).message}`;
+	}
+	if (failure) throw new N8nChanged(ctx.getNode(), 'waitingItems', `$input.all() in the resume webhook fails${failure}`);
+	if (!Array.isArray(input) || input.length === 0 || !input.every((item) => isRecord(item) && isRecord(item.json))) {
+		throw new N8nChanged(ctx.getNode(), 'waitingItems', '$input.all() in the resume webhook does not give the items the waiting node left');
+	}
+	return input as INodeExecutionData[];
+}

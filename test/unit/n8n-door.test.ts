@@ -1,0 +1,85 @@
+/**
+ * One door to what n8n does not document: outside nodes/shared/n8nInternals/ no file of nodes/ or
+ * credentials/ casts a context to reach what it does not declare, touches n8n's execution stack or
+ * its static-data marks, wraps a context, reads n8n's internal expressions, or sends HTTP; only the
+ * transport (nodes/shared/transport/) sends the API's requests. Each rule is also shown to catch a
+ * sample of what it forbids, so a rule that matches nothing cannot pass unnoticed.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+const DOOR = 'nodes/shared/n8nInternals/';
+const TRANSPORT = 'nodes/shared/transport/';
+
+interface Rule {
+	what: string;
+	pattern: RegExp;
+	/** Where it is allowed besides the door. */
+	alsoIn?: string;
+	sample: string;
+}
+
+const RULES: Rule[] = [
+	{ what: 'a cast that reaches past a declared type', pattern: /\bas unknown as\b|\bas any\b|<any>/, sample: 'const nodes = (ctx as unknown as { workflow: Workflow }).workflow.nodes;' },
+	{ what: "a webhook name n8n's types do not know", pattern: /\bas WebhookType\b/, sample: "const NAME = 'mine' as WebhookType;" },
+	{ what: "n8n's execution stack", pattern: /getExecuteData\s*\(|nodeExecutionStack|runExecutionData/, sample: 'ctx.getExecuteData().data = { main: [items] };' },
+	{ what: "the context's undeclared fields", pattern: /\.additionalData\b|\bctx\.workflow\b|\bthis\.workflow\b/, sample: 'const base = ctx.additionalData.webhookBaseUrl;' },
+	{ what: "the static data's change mark", pattern: /__dataChanged/, sample: 'root.__dataChanged = true;' },
+	{ what: 'a wrapper around a context', pattern: /new Proxy\s*\(/, sample: 'return new Proxy(ctx, { get: () => undefined });' },
+	{ what: "n8n-workflow's NodeHelpers", pattern: /\bNodeHelpers\b/, sample: "NodeHelpers.getNodeWebhookUrl(base, id, node, 'status', false);" },
+	{ what: "the tool variant's naming", pattern: /endsWith\(\s*['"]Tool['"]\s*\)/, sample: "const tool = ctx.getNode().type.endsWith('Tool');" },
+	{ what: "n8n's own expressions for resuming", pattern: /\$input\.all\(\)|\$execution\.resumeUrl/, sample: "ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0);" },
+	{ what: "n8n's own Custom API Call value", pattern: /__CUSTOM_API_CALL__/, sample: "if (resource === '__CUSTOM_API_CALL__') return;" },
+	{
+		what: 'HTTP sent outside the transport',
+		pattern: /helpers\.(httpRequest|request|requestWithAuthentication|requestOAuth2|httpRequestWithAuthentication)\b|\bfetch\s*\(|['"](node:)?https?['"]|['"]axios['"]/,
+		alsoIn: TRANSPORT,
+		sample: "await ctx.helpers.httpRequest({ method: 'POST', url });",
+	},
+];
+
+function sourceFiles(folder: string): string[] {
+	const out: string[] = [];
+	for (const entry of readdirSync(path.join(root, folder))) {
+		const relative = `${folder}/${entry}`;
+		if (statSync(path.join(root, relative)).isDirectory()) out.push(...sourceFiles(relative));
+		else if (relative.endsWith('.ts')) out.push(relative);
+	}
+	return out;
+}
+
+/** Each line of `source` that breaks a rule, as `file:line: what`. */
+function violations(file: string, source: string): string[] {
+	if (file.startsWith(DOOR)) return [];
+	const found: string[] = [];
+	source.split('\n').forEach((line, index) => {
+		for (const rule of RULES) {
+			if (rule.alsoIn && file.startsWith(rule.alsoIn)) continue;
+			if (rule.pattern.test(line)) found.push(`${file}:${index + 1}: ${rule.what}`);
+		}
+	});
+	return found;
+}
+
+test('nodes/ and credentials/: what n8n does not document is used only through the door, HTTP only through the transport', () => {
+	const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
+	expect(files.length).toBeGreaterThan(40);
+	expect(files.flatMap((file) => violations(file, readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
+});
+
+test.each(RULES.map((rule) => [rule.what, rule] as const))('the rule against %s catches it outside the door, and allows it inside', (_what, rule) => {
+	expect(violations('nodes/PrintStore/actions/order/probe.ts', rule.sample)).toEqual([`nodes/PrintStore/actions/order/probe.ts:1: ${rule.what}`]);
+	expect(violations(`${DOOR}probe.ts`, rule.sample)).toEqual([]);
+});
+
+test('the transport may send HTTP, and nothing else the door keeps', () => {
+	expect(violations(`${TRANSPORT}probe.ts`, 'await this.helpers.httpRequestWithAuthentication.call(this, type, options);')).toEqual([]);
+	expect(violations(`${TRANSPORT}probe.ts`, 'ctx.getExecuteData();')).toEqual([`${TRANSPORT}probe.ts:1: n8n's execution stack`]);
+});
+
+test('the door holds what the rules keep out of the rest: each rule matches a use inside it', () => {
+	const door = sourceFiles(DOOR.replace(/\/$/, '')).map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
+	const unused = RULES.filter((rule) => !rule.alsoIn && !rule.pattern.test(door)).map((rule) => rule.what);
+	expect(unused).toEqual([]);
+});
