@@ -150,9 +150,10 @@ function notes(run) {
 function runsTable(results) {
 	const rows = results.map((run) => {
 		const tests = typeof run.passed === 'number' ? `${run.passed} / ${run.failed}` : '-';
-		return `| ${cell(run.n8n)} | ${cell(run.n8nWorkflow ?? '?')} | ${cell(run.setup)} | ${run.result === 'passed' ? 'passed' : `**${cell(run.result)}**`} | ${tests} | ${cell(run.node ?? '-')} | ${cell(run.date)} | ${cell(notes(run))} |`;
+		return `| ${cell(run.n8n)} | ${cell(run.n8nWorkflow ?? '?')} | ${cell(run.setup)} | ${run.result === 'passed' ? 'passed' : `**${cell(run.result)}**`} | ${tests} | ${cell(run.node ?? '-')} | ${cell(run.package ?? '-')} | ${cell(run.date)} | ${cell(notes(run))} |`;
 	});
-	return ['| n8n | n8n-workflow | Setup | Result | Tests passed / failed | Node.js | Date | Notes |', '| --- | --- | --- | --- | --- | --- | --- | --- |', ...rows];
+	// Package: the commit of this package the suite ran on.
+	return ['| n8n | n8n-workflow | Setup | Result | Tests passed / failed | Node.js | Package | Date | Notes |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |', ...rows];
 }
 
 /** README.md with the runs table (between the compatibility-runs markers) written from the results. */

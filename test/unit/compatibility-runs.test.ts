@@ -31,6 +31,7 @@ interface Run {
 	guards?: string[];
 	failedFiles?: string[];
 	source?: string;
+	package?: string;
 }
 
 describe('arguments', () => {
@@ -139,7 +140,7 @@ describe('why an install failed', () => {
 });
 
 describe('the results file and the table written from it', () => {
-	const passed: Run = { n8n: '2.40.7', setup: 'single', result: 'passed', date: '2026-11-25', n8nWorkflow: '2.40.1', passed: 200, failed: 0, node: '24.11.1' };
+	const passed: Run = { n8n: '2.40.7', setup: 'single', result: 'passed', date: '2026-11-25', n8nWorkflow: '2.40.1', passed: 200, failed: 0, node: '24.11.1', package: '5e7f826' };
 	const failed: Run = {
 		n8n: '2.35.7',
 		setup: 'single',
@@ -149,6 +150,7 @@ describe('the results file and the table written from it', () => {
 		passed: 190,
 		failed: 2,
 		node: '24.11.1',
+		package: '5e7f826',
 		guards: ['leaveOnStack'],
 		failedFiles: ['test/e2e/wait-for-status.test.ts'],
 	};
@@ -167,12 +169,14 @@ describe('the results file and the table written from it', () => {
 
 	test('the table says which passed, which failed and why', () => {
 		const table = runs.runsTable([missing, passed, failed]);
-		expect(table[0]).toBe('| n8n | n8n-workflow | Setup | Result | Tests passed / failed | Node.js | Date | Notes |');
+		expect(table[0]).toBe('| n8n | n8n-workflow | Setup | Result | Tests passed / failed | Node.js | Package | Date | Notes |');
 		expect(table.slice(2)).toEqual([
-			'| 2.41.3 | 2.41.2 | single | **not installed** | - | - | 2026-11-25 | a dependency the registry here lacks: @n8n/agents@0.26.2 |',
-			'| 2.40.7 | 2.40.1 | single | passed | 200 / 0 | 24.11.1 | 2026-11-25 |  |',
-			'| 2.35.7 | 2.35.3 | single | **failed** | 190 / 2 | 24.11.1 | 2026-11-25 | guard tripped: `leaveOnStack`; failed in test/e2e/wait-for-status.test.ts |',
+			'| 2.41.3 | 2.41.2 | single | **not installed** | - | - | - | 2026-11-25 | a dependency the registry here lacks: @n8n/agents@0.26.2 |',
+			'| 2.40.7 | 2.40.1 | single | passed | 200 / 0 | 24.11.1 | 5e7f826 | 2026-11-25 |  |',
+			'| 2.35.7 | 2.35.3 | single | **failed** | 190 / 2 | 24.11.1 | 5e7f826 | 2026-11-25 | guard tripped: `leaveOnStack`; failed in test/e2e/wait-for-status.test.ts |',
 		]);
+		// A pipe in a note does not break the row.
+		expect(runs.runsTable([{ ...missing, reason: 'a | b' }])[2]).toContain('| a \\| b |');
 	});
 
 	test('the README keeps everything outside the markers, and the table replaces what was between them', () => {
