@@ -95,9 +95,9 @@ async function callbacksSettled(orderIds: string[], expected: number) {
 
 /**
  * Sends one more valid callback (a sentinel) and waits, with a deadline, until its execution has
- * finished: every request sent before it has been answered by then, and anything they started is
- * listed. Returns the finished webhook executions other than the sentinel's. Unlike a fixed quiet
- * window, a late extra execution cannot slip past: it is listed before the sentinel's, or it was
+ * finished, and every execution started before it too: every request sent before it has been
+ * answered by then, and anything they started is listed. Returns the finished webhook executions
+ * other than the sentinel's. Unlike a fixed quiet window, a late extra execution cannot slip past: it is listed before the sentinel's, or it was
  * never started.
  */
 async function executionsBeforeSentinel(workflowId: string, callbackUrl: string): Promise<Execution[]> {
@@ -112,9 +112,13 @@ async function executionsBeforeSentinel(workflowId: string, callbackUrl: string)
 	const orderIds = (execution: Execution) => nodeOutput(execution, TRIGGER).map((item) => String(item.OrderID));
 	const deadline = Date.now() + 60_000;
 	for (;;) {
-		const finished = webhookExecutions(await client.listExecutions(workflowId)).filter(isFinishedWithData);
+		const executions = webhookExecutions(await client.listExecutions(workflowId));
+		const finished = executions.filter(isFinishedWithData);
+		const sentinelRun = finished.find((execution) => orderIds(execution).includes(sentinel));
+		// An execution started before the sentinel's can finish after it (seen on n8n 2.35.7): wait for those too.
+		const earlierRunning = executions.some((execution) => sentinelRun && Number(execution.id) < Number(sentinelRun.id) && !finished.includes(execution));
 		// Earlier sentinels (of earlier tests on the same workflow) are left out too.
-		if (finished.some((execution) => orderIds(execution).includes(sentinel))) {
+		if (sentinelRun && !earlierRunning) {
 			return finished.filter((execution) => !orderIds(execution).some((id) => id.startsWith('sentinel-'))).reverse();
 		}
 		if (Date.now() > deadline) throw new Error(`the sentinel callback's execution did not finish within 60 s`);
