@@ -97,8 +97,8 @@ async function callbacksSettled(orderIds: string[], expected: number) {
  * Sends one more valid callback (a sentinel) and waits, with a deadline, until its execution has
  * finished, and every execution started before it too: every request sent before it has been
  * answered by then, and anything they started is listed. Returns the finished webhook executions
- * other than the sentinel's. Unlike a fixed quiet window, a late extra execution cannot slip past: it is listed before the sentinel's, or it was
- * never started.
+ * other than the sentinel's. Unlike a fixed quiet window, a late extra execution cannot slip past:
+ * it is listed before the sentinel's, or it was never started.
  */
 async function executionsBeforeSentinel(workflowId: string, callbackUrl: string): Promise<Execution[]> {
 	const { client } = e2e();
