@@ -125,10 +125,13 @@ export class ManagedProcess {
 		return this.exitCode === undefined;
 	}
 
-	/** SIGTERM to the whole group, then SIGKILL if it is not gone within graceMs. */
+	/** SIGTERM to the whole group, then SIGKILL if it is not gone within graceMs (0: SIGKILL at once, a crash). */
 	async stop(graceMs = 15_000): Promise<void> {
 		const pid = this.child.pid!;
-		if (this.running) {
+		if (this.running && graceMs <= 0) {
+			killGroup(pid, 'SIGKILL');
+			await this.exited;
+		} else if (this.running) {
 			killGroup(pid, 'SIGTERM');
 			const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), graceMs).unref());
 			if ((await Promise.race([this.exited, timer])) === 'timeout') {

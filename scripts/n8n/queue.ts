@@ -6,11 +6,13 @@
  * each has its own port and task-broker port (server.ts gives each a free one).
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 
 import { startPostgres, startRedis, type Backend, type Postgres } from './backends';
 import type { Log } from './log';
 import type { N8nRuntime } from './runtime';
+import { startWebhookProxy, type WebhookProxy } from './proxy';
 import { startN8nProcess, type N8nProcess } from './server';
 
 export const WEBHOOK_PROCESSES = 2;
@@ -58,10 +60,35 @@ export async function startQueueBackends(log: Log): Promise<QueueBackends> {
 	};
 }
 
+/**
+ * A worker restart, in two steps (docs/queue-mode.md, "Worker restarts"): the stop is 'graceful'
+ * (SIGTERM: n8n's shutdown, as `docker stop` does) or 'hard' (SIGKILL: a crash, `docker kill`); the
+ * new worker starts on the previous worker's event log ('kept': a shared user folder, or a container
+ * restarted with its ~/.n8n volume) or without it ('fresh': a new container).
+ */
+export type WorkerStop = 'graceful' | 'hard';
+export type WorkerEventLog = 'kept' | 'fresh';
+
 export interface QueueProcesses {
 	worker: N8nProcess;
 	webhooks: N8nProcess[];
+	/** haproxy in front of the webhook processes: resume calls by execution ID (proxy.ts). */
+	proxy: WebhookProxy;
+	stopWorker(how: WorkerStop): Promise<void>;
+	/** A new worker on the same port and log file, with or without the previous one's event log. */
+	startWorker(eventLog: WorkerEventLog): Promise<void>;
 	stop(): Promise<void>;
+}
+
+/** The worker's event log files (n8n 2.x: `n8nEventLog-worker*.log` in the user folder's .n8n). */
+function moveWorkerEventLogs(userFolder: string): string[] {
+	const n8nFolder = path.join(userFolder, '.n8n');
+	if (!existsSync(n8nFolder)) return [];
+	const archive = path.join(userFolder, 'previous-worker-event-logs', String(Date.now()));
+	const moved = readdirSync(n8nFolder).filter((name) => /^n8nEventLog-worker/.test(name));
+	if (moved.length > 0) mkdirSync(archive, { recursive: true });
+	for (const name of moved) renameSync(path.join(n8nFolder, name), path.join(archive, name));
+	return moved;
 }
 
 /**
@@ -74,14 +101,16 @@ export async function startQueueProcesses(
 	options: { runtime: N8nRuntime; userFolder: string; env: Record<string, string>; publicUrl: string },
 ): Promise<QueueProcesses> {
 	const env = { ...options.env, N8N_WEBHOOK_URL: `${options.publicUrl}/`, N8N_EDITOR_BASE_URL: `${options.publicUrl}/` };
-	const start = (command: 'worker' | 'webhook', name: string) =>
-		startN8nProcess(log, { runtime: options.runtime, command, userFolder: options.userFolder, logFile: path.join(options.userFolder, `${name}.log`), env });
+	const start = (command: 'worker' | 'webhook', name: string, port?: number) =>
+		startN8nProcess(log, { runtime: options.runtime, command, userFolder: options.userFolder, logFile: path.join(options.userFolder, `${name}.log`), env, port });
 	const started = await Promise.allSettled([
 		start('worker', 'n8n-worker'),
 		...Array.from({ length: WEBHOOK_PROCESSES }, (_, index) => start('webhook', `n8n-webhook-${index + 1}`)),
 	]);
 	const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+	let proxy: WebhookProxy | undefined;
 	const stop = async () => {
+		await proxy?.stop();
 		await Promise.all(running.map((process) => process.stop()));
 	};
 	const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -90,5 +119,31 @@ export async function startQueueProcesses(
 		throw failed.reason as Error;
 	}
 	const [worker, ...webhooks] = running;
-	return { worker, webhooks, stop };
+	try {
+		proxy = await startWebhookProxy(log, webhooks.map((process) => process.port));
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	const processes: QueueProcesses = {
+		worker,
+		webhooks,
+		proxy,
+		stop,
+		stopWorker: async (how) => {
+			// hard: SIGKILL at once, as a crash or `docker kill` would; graceful: n8n's own shutdown
+			// (it waits up to N8N_GRACEFUL_SHUTDOWN_TIMEOUT, 30 s, for running executions).
+			await log.step(`Stopping n8n's worker (${how})`, async () => await processes.worker.stop(how === 'hard' ? 0 : 45_000));
+		},
+		startWorker: async (eventLog) => {
+			await log.step(`Starting n8n's worker again (event log ${eventLog})`, async () => {
+				const previous = processes.worker;
+				if (eventLog === 'fresh') log.info(`  moved away: ${moveWorkerEventLogs(options.userFolder).join(', ') || 'no event log'}`);
+				const next = await start('worker', 'n8n-worker', previous.port);
+				running[running.indexOf(previous)] = next;
+				processes.worker = next;
+			});
+		},
+	};
+	return processes;
 }

@@ -53,7 +53,8 @@ export interface N8nProcess {
 	port: number;
 	pid: number;
 	logFile: string;
-	stop(): Promise<void>;
+	/** SIGTERM (n8n shuts down), then SIGKILL after `graceMs` (default 15 s; 0: SIGKILL at once). */
+	stop(graceMs?: number): Promise<void>;
 	logTail(lines?: number): string;
 }
 
@@ -138,8 +139,8 @@ export async function startN8nProcess(log: Log, options: StartN8nProcessOptions)
 			return '(no log)';
 		}
 	};
-	const stop = async () => {
-		await child.stop();
+	const stop = async (graceMs?: number) => {
+		await child.stop(graceMs);
 		out.end();
 	};
 	// Readiness: /healthz/readiness answers once the database is up. n8n 1.x answers it (and every

@@ -15,7 +15,7 @@ import type { Log } from './log';
 import { connectOAuth2Credential } from './oauth';
 import { buildAndPack, installIntoUserFolder } from './package';
 import { provisionRuntime, type N8nRuntime } from './runtime';
-import { startQueueBackends, startQueueProcesses, type QueueBackends, type QueueProcesses } from './queue';
+import { startQueueBackends, startQueueProcesses, type QueueBackends, type QueueProcesses, type WorkerEventLog, type WorkerStop } from './queue';
 import { oauthRedirectUriFor, reservePort, startN8n, type N8nServer } from './server';
 import { CREDENTIAL_TYPE, type CredentialRef } from './workflows';
 
@@ -70,10 +70,12 @@ export interface StackState {
 	queue?: {
 		worker: ProcessState;
 		webhooks: ProcessState[];
+		/** haproxy in front of the webhook processes, resume calls hashed on the execution ID (proxy.ts). */
+		proxy: { url: string; port: number };
 		/** n8n's PostgreSQL database, for tests that check what n8n stored. */
 		database: { host: string; port: number; database: string; user: string; password: string };
 	};
-	/** The e2e run's control server (test/e2e/setup/global-setup.ts): `POST /restart` restarts n8n's main process. */
+	/** The e2e run's control server (test/e2e/setup/global-setup.ts): `POST /restart` restarts n8n's main process, `POST /worker/stop` and `/worker/start` the worker. */
 	controlUrl?: string;
 	/** Where the n8n runtime is installed (its node_modules hold n8n's own libraries, `pg` among them). */
 	runtimeDir: string;
@@ -97,6 +99,9 @@ export interface Stack {
 	state(): StackState;
 	/** Stops n8n's main process and starts it again on the same port, user folder and database (an n8n restart). */
 	restartMain(): Promise<void>;
+	/** Queue mode: stops the worker (gracefully or not); startWorker starts another, with or without the previous one's event log. */
+	stopWorker(how: WorkerStop): Promise<void>;
+	startWorker(eventLog: WorkerEventLog): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -189,6 +194,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 					started.n8n = n8n;
 				});
 			},
+			stopWorker: async (how: WorkerStop) => {
+				if (!queue) throw new Error('Only a queue-mode stack has a worker to stop');
+				await queue.stopWorker(how);
+			},
+			startWorker: async (eventLog: WorkerEventLog) => {
+				if (!queue) throw new Error('Only a queue-mode stack has a worker to start');
+				await queue.startWorker(eventLog);
+			},
 			state: () => ({
 				n8n: {
 					url: started.n8n.url,
@@ -203,6 +216,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 					backends && {
 						worker: processState(queue.worker),
 						webhooks: queue.webhooks.map(processState),
+						proxy: { url: queue.proxy.url, port: queue.proxy.port },
 						database: { host: '127.0.0.1', port: backends.postgres.port, database: backends.postgres.database, user: backends.postgres.user, password: backends.postgres.password },
 					},
 				runtimeDir: runtime.dir,

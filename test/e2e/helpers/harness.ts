@@ -57,6 +57,14 @@ export async function restartN8n(): Promise<void> {
 	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
 }
 
+/** Queue mode: the control server stops n8n's worker (`/worker/stop?how=`) or starts a new one (`/worker/start?eventLog=`). */
+export async function controlWorker(action: 'stop' | 'start', query: string): Promise<void> {
+	const { state } = e2e();
+	if (!state.controlUrl) throw new Error('This end-to-end run has no control server for the worker');
+	const answer = await fetch(`${state.controlUrl}/worker/${action}?${query}`, { method: 'POST' });
+	if (!answer.ok) throw new Error(`${action} the worker failed: ${await answer.text()}`);
+}
+
 export interface NodeRun {
 	execution: Execution;
 	workflowId: string;

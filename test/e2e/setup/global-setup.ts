@@ -25,18 +25,22 @@ declare global {
 
 /**
  * What test files cannot do from their worker processes, done here for them: `POST /restart`
- * restarts n8n's main process (the stack lives in this process). One request at a time.
+ * restarts n8n's main process, and in queue mode `POST /worker/stop?how=graceful|hard` and
+ * `POST /worker/start?eventLog=kept|fresh` stop and start the worker (the stack lives in this process). One request at a time.
  */
 async function startControl(stack: Stack): Promise<string> {
 	let busy: Promise<void> = Promise.resolve();
 	const server = http.createServer((request, response) => {
-		if (request.method !== 'POST' || request.url !== '/restart') {
+		const url = new URL(request.url ?? '/', 'http://control');
+		if (request.method !== 'POST' || !['/restart', '/worker/stop', '/worker/start'].includes(url.pathname)) {
 			response.writeHead(404).end();
 			return;
 		}
 		busy = busy.then(async () => {
 			try {
-				await stack.restartMain();
+				if (url.pathname === '/restart') await stack.restartMain();
+				else if (url.pathname === '/worker/stop') await stack.stopWorker(url.searchParams.get('how') === 'hard' ? 'hard' : 'graceful');
+				else await stack.startWorker(url.searchParams.get('eventLog') === 'kept' ? 'kept' : 'fresh');
 				response.writeHead(200, { 'content-type': 'application/json' }).end('{"restarted":true}');
 			} catch (error) {
 				response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
