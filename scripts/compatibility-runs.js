@@ -143,7 +143,8 @@ function notes(run) {
 	if (run.guards?.length) parts.push(`guard tripped: ${run.guards.map((name) => `\`${name}\``).join(', ')}`);
 	if (run.reason) parts.push(run.reason);
 	if (run.failedFiles?.length) parts.push(`failed in ${run.failedFiles.join(', ')}`);
-	if (run.source) parts.push(run.source);
+	// Written by hand: where a result comes from, or what an earlier run of it showed.
+	if (run.note) parts.push(run.note);
 	return parts.join('; ');
 }
 

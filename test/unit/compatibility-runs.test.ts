@@ -30,7 +30,7 @@ interface Run {
 	reason?: string;
 	guards?: string[];
 	failedFiles?: string[];
-	source?: string;
+	note?: string;
 	package?: string;
 }
 
@@ -175,8 +175,9 @@ describe('the results file and the table written from it', () => {
 			'| 2.40.7 | 2.40.1 | single | passed | 200 / 0 | 24.11.1 | 5e7f826 | 2026-11-25 |  |',
 			'| 2.35.7 | 2.35.3 | single | **failed** | 190 / 2 | 24.11.1 | 5e7f826 | 2026-11-25 | guard tripped: `leaveOnStack`; failed in test/e2e/wait-for-status.test.ts |',
 		]);
-		// A pipe in a note does not break the row.
+		// A pipe in a reason does not break the row; a note written by hand comes last.
 		expect(runs.runsTable([{ ...missing, reason: 'a | b' }])[2]).toContain('| a \\| b |');
+		expect(runs.runsTable([{ ...passed, note: 'from CI' }])[2]).toMatch(/\| from CI \|$/);
 	});
 
 	test('the README keeps everything outside the markers, and the table replaces what was between them', () => {
