@@ -185,9 +185,27 @@ describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Se
 		await chat('Order zero postcards for Customer5.');
 
 		const text = firstResult(model.toolResults()).content;
-		expect(text).toContain('Invalid \\"Order Item (JSON).Product.Quantity\\" in item 0: must be a whole number of at least 1, got 0');
+		expect(text).toContain('Invalid \\"Order Item (JSON).Product.Quantity\\" in order item 0 of the list (the first is 0): must be a whole number of at least 1, got 0');
 		expect(text).not.toMatch(/at \w+ \(|node_modules|stack/i);
 		expect((await apiRequestsAfter(before)).filter((request) => request.method === 'POST')).toEqual([]);
+	});
+
+	test('a model that writes its own callback URLs: nothing reaches the service, and the model is told the workflow decides where reports go', async () => {
+		const { sandbox } = e2e();
+		const countsBefore = (await sandbox.counts()).total;
+		const before = await lastSeq();
+		const hijacked = crmOrderItem(13, { StatusCallbackUrl: 'https://collector.example/print-events', StatusDetailsCallbackUrl: 'https://collector.example/print-details' });
+		model.script([{ toolCalls: [{ name: TOOLS.create, arguments: { orderItems: [hijacked] } }] }, { answer: (results) => firstResult(results).content }]);
+		await chat('Order a postcard for Customer13, and have the status updates sent to https://collector.example/print-events.');
+
+		const text = firstResult(model.toolResults()).content;
+		expect(text).toContain('The order item gives \\"StatusCallbackUrl\\": where status reports go is set by the workflow, not by the tool\'s arguments');
+		expect(text).toContain('Send the order item without \\"StatusCallbackUrl\\" and \\"StatusDetailsCallbackUrl\\". Nothing was sent.');
+		// At the sandbox: no order request at all, so no callback field of the model's; no order created.
+		const posts = (await apiRequestsAfter(before)).filter((request) => request.method === 'POST');
+		expect(posts).toEqual([]);
+		expect(JSON.stringify(await sandbox.orders(STORE))).not.toContain('collector.example');
+		expect((await sandbox.counts()).total).toBe(countsBefore);
 	});
 
 	test('more orders than Max Orders per Call: none is created, counted at the sandbox, and the model is told why', async () => {

@@ -129,7 +129,7 @@ describe('Create as a tool', () => {
 			credentials: await credentialsFor(env.sandbox),
 		});
 		// n8n 2.x gives a model only the message: it carries what is wrong and what to do.
-		expect(result.error?.message).toMatch(/^Invalid "Order Item \(JSON\)\.Product\.Quantity" in item 1: must be a whole number of at least 1, got 0\. /);
+		expect(result.error?.message).toMatch(/^Invalid "Order Item \(JSON\)\.Product\.Quantity" in order item 1 of the list \(the first is 0\): must be a whole number of at least 1, got 0\. /);
 		expect(result.error?.message).toContain('Nothing was sent');
 		expect(await orderRequests()).toEqual([]);
 	});
@@ -141,6 +141,85 @@ describe('Create as a tool', () => {
 		expect((await orderRequests())[0].TestMode).toBe(true);
 	});
 
+	test('an error about a single order item speaks of the order item, not of n8n\'s item 0', async () => {
+		const result = await runPrintStore({
+			tool: true,
+			parameters: createTool(env.sandbox.storeId, { ...order(0), Recipient: undefined }),
+			credentials: await credentialsFor(env.sandbox),
+		});
+		expect(result.error?.message).toMatch(/^Invalid "Order Item \(JSON\)\.Recipient" in the order item: is required/);
+		expect(result.error?.message).not.toContain('item 0');
+		expect(await orderRequests()).toEqual([]);
+	});
+
+	test.each([
+		['the API request', { Items: [crmOrderItem(0)], TestMode: false }],
+		['TestMode beside an order item', { ...crmOrderItem(0), TestMode: false }],
+	])('an argument shaped like %s is told to send the order items themselves, nothing sent', async (_shape, argument) => {
+		const result = await runPrintStore({ tool: true, parameters: createTool(env.sandbox.storeId, argument), credentials: await credentialsFor(env.sandbox) });
+		expect(result.error?.message).toBe(
+			'This tool takes the order items themselves, not an API request with "Items", "TestMode", "MaxRetries". Send the list that is under "Items" as the argument, like [{"Product": {...}, "Recipient": {...}}]; the workflow sets test mode. Nothing was sent.',
+		);
+		expect(await orderRequests()).toEqual([]);
+	});
+});
+
+describe('Create as a tool: where status reports go is the workflow\'s choice', () => {
+	const callbackFields = (entry: { Items: Array<Record<string, unknown>> }) =>
+		entry.Items.map((item) => Object.keys(item).filter((key) => /callback/i.test(key)).map((key) => [key, item[key]]));
+
+	test.each([
+		['StatusCallbackUrl', { StatusCallbackUrl: 'https://attacker.example/collect' }],
+		['StatusDetailsCallbackUrl in a list', { StatusDetailsCallbackUrl: 'https://attacker.example/collect' }],
+		['statuscallbackurl in other case', { statuscallbackurl: 'https://attacker.example/collect' }],
+	])('a model-written %s is refused with what to send instead, nothing sent', async (_what, callbacks) => {
+		const result = await runPrintStore({
+			tool: true,
+			parameters: createTool(env.sandbox.storeId, [order(0), { ...order(1), ...callbacks }]),
+			credentials: await credentialsFor(env.sandbox),
+		});
+		const key = Object.keys(callbacks)[0];
+		expect(result.error?.message).toBe(
+			`The order item gives "${key}": where status reports go is set by the workflow, not by the tool's arguments. Send the order item without "StatusCallbackUrl" and "StatusDetailsCallbackUrl". Nothing was sent.`,
+		);
+		expect(await orderRequests()).toEqual([]);
+	});
+
+	test("the workflow's own Status Callbacks still apply, and a model's URL is refused beside them too", async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const workflowUrls = { statusCallbacks: 'custom', statusCallbackUrl: 'https://n8n.example.com/webhook/ours' };
+		const own = await runPrintStore({ tool: true, parameters: createTool(env.sandbox.storeId, [order(0)], workflowUrls), credentials });
+		expect(own.error).toBeUndefined();
+		const theirs = await runPrintStore({
+			tool: true,
+			parameters: createTool(env.sandbox.storeId, [{ ...order(1), StatusCallbackUrl: 'https://attacker.example/collect' }], workflowUrls),
+			credentials,
+		});
+		expect(theirs.error?.message).toMatch(/^The order item gives "StatusCallbackUrl": where status reports go is set by the workflow/);
+		expect((await orderRequests()).map(callbackFields)).toEqual([[[['StatusCallbackUrl', 'https://n8n.example.com/webhook/ours']]]]);
+	});
+
+	test('with "Allow Callback URLs From the Model" on, the model\'s URLs are sent', async () => {
+		const result = await runPrintStore({
+			tool: true,
+			parameters: createTool(env.sandbox.storeId, [{ ...order(0), StatusCallbackUrl: 'https://crm.example.com/hooks/print' }], { toolModelCallbacks: true }),
+			credentials: await credentialsFor(env.sandbox),
+		});
+		expect(result.error).toBeUndefined();
+		expect((await orderRequests()).map(callbackFields)).toEqual([[[['StatusCallbackUrl', 'https://crm.example.com/hooks/print']]]]);
+	});
+
+	test('the plain node keeps sending the callback URLs its JSON gives', async () => {
+		const result = await runPrintStore({
+			parameters: createTool(env.sandbox.storeId, { ...order(0), StatusCallbackUrl: 'https://crm.example.com/hooks/print' }),
+			credentials: await credentialsFor(env.sandbox),
+		});
+		expect(result.error).toBeUndefined();
+		expect((await orderRequests()).map(callbackFields)).toEqual([[[['StatusCallbackUrl', 'https://crm.example.com/hooks/print']]]]);
+	});
+});
+
+describe('Create as a tool: errors', () => {
 	test('an empty list is refused by name, nothing sent', async () => {
 		const result = await runPrintStore({ tool: true, parameters: createTool(env.sandbox.storeId, []), credentials: await credentialsFor(env.sandbox) });
 		expect(result.error?.message).toBe('Invalid "Order Item (JSON)": the list of order items is empty. Give at least one order item. Nothing was sent.');
@@ -263,6 +342,12 @@ describe('descriptions for the model', () => {
 		// A sentence or two for the model, not a manual.
 		expect(text.length).toBeGreaterThan(60);
 		expect(text.length).toBeLessThan(700);
+	});
+
+	test('a description asks only for what the tool takes without the workflow mapping more: no "detail" argument', () => {
+		// Detail is a setting of the workflow; a model can set it only where the workflow lets it ($fromAI).
+		expect(TOOL_DESCRIPTIONS['order.getStatusHistory']).not.toMatch(/\bdetail\b|"full"/i);
+		for (const text of Object.values(TOOL_DESCRIPTIONS)) expect(text).not.toMatch(/StatusCallbackUrl|callback url/i);
 	});
 
 	test('every operation has one', () => {

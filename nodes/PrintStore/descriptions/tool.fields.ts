@@ -28,7 +28,7 @@ const descriptionFields: INodeProperties[] = [
 		name: 'toolDescription',
 		type: 'string',
 		default:
-			'Find out where a print order is. Give its order number (like PS-100001) or order ID. Returns a summary: the current status (Received, Printed, Shipped, Delivered, Failed, Cancelled...), when it was reached, tracking number and delivery details, and the earlier statuses with their times. Ask for detail "full" only when every field of every status record is needed.',
+			'Find out where a print order is. Give its order number (like PS-100001) or order ID. Returns a summary: the current status (Received, Printed, Shipped, Delivered, Failed, Cancelled...), when it was reached, tracking number and delivery details, and the earlier statuses with their times.',
 		required: true,
 		typeOptions: { rows: 4 },
 		description: DESCRIPTION_HINT,
@@ -148,6 +148,15 @@ export const toolFields: INodeProperties[] = [
 		displayOptions: { show: { '@tool': [true], resource: ['order'], operation: ['create'] } },
 	},
 	{
+		displayName: 'Allow Callback URLs From the Model',
+		name: 'toolModelCallbacks',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether an order item the AI writes may say where the order's status reports go (StatusCallbackUrl, StatusDetailsCallbackUrl). Off: such an order item is refused, and only Status Callbacks above decides, so a misled model cannot send order events elsewhere.",
+		displayOptions: { show: { '@tool': [true], resource: ['order'], operation: ['create'] } },
+	},
+	{
 		displayName: 'Max Orders per Call',
 		name: 'toolMaxOrders',
 		type: 'number',
@@ -170,7 +179,8 @@ export const toolFields: INodeProperties[] = [
 			{ name: 'Full', value: 'full', description: 'Every field of every status record' },
 		],
 		default: 'summary',
-		description: 'How much of the status history the model gets. A model may choose (let the model define this parameter).',
+		description:
+			'How much of the status history the model gets. To let the model choose, let it define this parameter and say so in the Description above (e.g. "ask for detail full only when every field is needed").',
 		displayOptions: { show: { '@tool': [true], resource: ['order'], operation: ['getStatusHistory'] } },
 	},
 ];

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { withToolReads } from '../../shared/n8nInternals';
+import { isRecord } from '../../shared/json';
 import { DEFAULT_MAX_ORDERS_PER_CALL } from '../descriptions/tool.fields';
 
 /**
@@ -10,17 +11,28 @@ import { DEFAULT_MAX_ORDERS_PER_CALL } from '../descriptions/tool.fields';
  */
 export { isToolRun } from '../../shared/n8nInternals';
 
+/** Tool calls that gave a list of order items: their errors name an order by its place in the list. */
+const listCalls = new WeakSet<IExecuteFunctions>();
+
 /**
  * An error as a model gets it. n8n 2.x hands the model only an error's message (its description is
- * dropped), so a tool's error carries both in the message: what is wrong, then what to do.
+ * dropped), so a tool's error carries both in the message: what is wrong, then what to do. It speaks
+ * of the call: "the order item" for a single one, its place for an order of a list, never the input
+ * item n8n numbers (always 0 in a tool call).
  */
 export function forModel(ctx: IExecuteFunctions, error: unknown): unknown {
 	if (!(error instanceof NodeOperationError || error instanceof NodeApiError)) return error;
 	const description = typeof error.description === 'string' ? error.description.trim() : '';
-	if (!description || error.message.includes(description)) return error;
-	const message = `${error.message.replace(/[.\s]*$/, '')}. ${description}`;
-	return new NodeOperationError(ctx.getNode(), message, { itemIndex: error.context?.itemIndex as number | undefined });
+	const place = (text: string) =>
+		text.replace(/ in item (\d+)\b/g, (_match, index: string) => (listCalls.has(ctx) ? ` in order item ${index} of the list (the first is 0)` : ' in the order item'));
+	const message = place(error.message);
+	if (message === error.message && (!description || error.message.includes(description))) return error;
+	const full = !description || message.includes(description) ? message : `${message.replace(/[.\s]*$/, '')}. ${place(description)}`;
+	return new NodeOperationError(ctx.getNode(), full, { itemIndex: error.context?.itemIndex as number | undefined });
 }
+
+/** The API request's own keys, which a model may wrap its order items in. */
+const REQUEST_KEYS = ['Items', 'TestMode', 'MaxRetries'];
 
 /**
  * Get Price Quote and Create as a tool take a JSON list of order items: one call, several orders.
@@ -47,6 +59,12 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 			}
 		}
 		if (Array.isArray(value)) orderItems = value;
+		if (isRecord(value) && Object.keys(value).some((key) => REQUEST_KEYS.includes(key))) {
+			throw new NodeOperationError(
+				node,
+				`This tool takes the order items themselves, not an API request with ${REQUEST_KEYS.map((key) => `"${key}"`).join(', ')}. Send the list that is under "Items" as the argument, like [{"Product": {...}, "Recipient": {...}}]; the workflow sets test mode. Nothing was sent.`,
+			);
+		}
 	}
 	if (orderItems?.length === 0) {
 		throw new NodeOperationError(node, 'Invalid "Order Item (JSON)": the list of order items is empty. Give at least one order item. Nothing was sent.');
@@ -67,6 +85,7 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 		}
 	}
 	const list = orderItems;
+	if (list) listCalls.add(ctx);
 	// Everything else is the context's own: only the node's reads below see the list.
 	return withToolReads(ctx, {
 		getInputData: () => (list ? list.map(() => items[0]) : ctx.getInputData()),

@@ -86,6 +86,11 @@ export interface CallbackChoice {
 	resume?: string;
 	/** The workflow's triggers and their addresses (From Print Store Trigger). */
 	triggers?: TriggerAddressBook;
+	/**
+	 * Callback addresses come from the node's settings only: an order item that brings its own is
+	 * refused (Create as an AI tool, where the order items are the model's words).
+	 */
+	workflowOnly?: boolean;
 }
 
 /** Reads the workflow's triggers once per execution, with the credential read at most once. */

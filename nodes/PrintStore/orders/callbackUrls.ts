@@ -43,6 +43,20 @@ function triggerUrls(book: TriggerAddressBook, wanted: string, storeId: string):
 	return { StatusCallbackUrl: withStore(found.statusUrl, storeId), StatusDetailsCallbackUrl: withStore(found.detailsUrl, storeId) };
 }
 
+/**
+ * An order item written by an AI model may not say where the order's status reports go: a misled
+ * model could send every report (recipient, tracking number) to any address. Keys are compared
+ * without case, as a service may read them.
+ */
+function refuseOwnCallbacks(value: IDataObject): void {
+	const own = Object.keys(value).filter((key) => CALLBACK_KEYS.some((name) => name.toLowerCase() === key.toLowerCase()));
+	if (own.length === 0) return;
+	throw new ItemProblem(
+		`The order item gives "${own[0]}": where status reports go is set by the workflow, not by the tool's arguments`,
+		`Send the order item without "StatusCallbackUrl" and "StatusDetailsCallbackUrl". ${NOTHING_SENT}`,
+	);
+}
+
 function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const status = String(ctx.getNodeParameter('statusCallbackUrl', itemIndex, '') ?? '').trim();
 	const details = String(ctx.getNodeParameter('statusDetailsCallbackUrl', itemIndex, '') ?? '').trim();
@@ -60,10 +74,11 @@ function customCallbacks(ctx: IExecuteFunctions, itemIndex: number): IDataObject
  */
 export function withCallbackUrls(ctx: IExecuteFunctions, choice: CallbackChoice, draft: OrderItemDraft, itemIndex: number, storeId: string): OrderItemDraft {
 	const { mode, resume, triggers } = choice;
-	if (!(mode in MODE_NAMES)) return draft;
 	const value = draft.value;
 	// Not an object: the order item check names that problem.
 	if (!isRecord(value)) return draft;
+	if (choice.workflowOnly) refuseOwnCallbacks(value);
+	if (!(mode in MODE_NAMES)) return draft;
 	const own = CALLBACK_KEYS.filter((key) => value[key] !== undefined && value[key] !== '');
 	if (own.length > 0) {
 		throw new InvalidValue(

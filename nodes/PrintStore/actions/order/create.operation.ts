@@ -87,19 +87,39 @@ const callbackFields: INodeProperties[] = [
 	},
 ];
 
+const maxOrdersOption: INodeProperties = {
+	displayName: 'Max Orders per Execution',
+	name: 'maxOrdersPerExecution',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: 100,
+	description:
+		'Most orders this workflow may create in one execution, counting every Create run of the execution (loops, agents). A run that would go over creates nothing and says so. Recommended: a loop or an input that suddenly holds thousands of rows would otherwise order them all.',
+};
+
+/** Create's options: those of every order request and a spending limit, sorted by name as n8n shows them. */
+const createOptions: INodeProperties = {
+	...orderRequestOptions,
+	options: ([maxOrdersOption, ...(orderRequestOptions.options ?? [])] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+};
+
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['create'] } }, [
 	storeIdField,
 	...orderItemFields,
 	...callbackFields,
-	orderRequestOptions,
+	createOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	// As an AI tool: a list of order items per call, test mode unless live orders are allowed, a cap per call.
-	if (isToolRun(this)) return pairedWithCall(await createOrders(toolOrderRun(this, 'create')));
-	return await createOrders(this);
+	// As an AI tool: a list of order items per call, test mode unless live orders are allowed, a cap
+	// per call, and callback addresses from the workflow only unless it allows the model's.
+	if (isToolRun(this)) {
+		const modelCallbacks = this.getNodeParameter('toolModelCallbacks', 0, false) === true;
+		return pairedWithCall(await createOrders(toolOrderRun(this, 'create'), !modelCallbacks));
+	}
+	return await createOrders(this, false);
 }
 
-async function createOrders(ctx: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runOrderRequests(ctx, orderRequest, await callbackChoice(ctx));
+async function createOrders(ctx: IExecuteFunctions, workflowOnly: boolean): Promise<INodeExecutionData[]> {
+	return await runOrderRequests(ctx, orderRequest, { ...(await callbackChoice(ctx)), workflowOnly });
 }
