@@ -72,10 +72,16 @@ function runOption(ctx: IExecuteFunctions, options: IDataObject, name: string, l
 	);
 }
 
+/** Orders one execution may create at most, when the user sets a limit: far above any real batch, below a runaway's. */
+const MAX_ORDERS_LIMIT = 1_000_000;
+/** Where an execution keeps how many orders its Create runs have made (n8n's per-execution flow context). */
+const CREATED_IN_EXECUTION = 'printStoreOrdersCreated';
+
 /** Settings of the whole run, read once: they cannot differ per item. */
 function runSettings(ctx: IExecuteFunctions) {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	return {
+		maxOrders: options.maxOrdersPerExecution === undefined ? undefined : runOption(ctx, options, 'maxOrdersPerExecution', 'Max Orders per Execution', 1, MAX_ORDERS_LIMIT),
 		batchSize: runOption(ctx, options, 'batchSize', 'Batch Size', DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE),
 		parallelBatches: runOption(ctx, options, 'parallelBatches', 'Batches in Parallel', DEFAULT_PARALLEL_BATCHES, MAX_PARALLEL_BATCHES),
 		narrowRejectedBatches: options.onRejectedBatch !== 'failBatch',
@@ -133,7 +139,7 @@ export async function runOrderRequests(
 	const node = ctx.getNode();
 	const count = ctx.getInputData().length;
 	const stopOnError = !ctx.continueOnFail();
-	const { batchSize, parallelBatches, narrowRejectedBatches, mode } = runSettings(ctx);
+	const { batchSize, parallelBatches, narrowRejectedBatches, mode, maxOrders } = runSettings(ctx);
 	let readDraft: ReturnType<typeof orderItemReader>;
 	try {
 		readDraft = orderItemReader(ctx, mode);
@@ -165,6 +171,23 @@ export async function runOrderRequests(
 		}
 	}
 
+	const execution = request.creates ? ctx.getContext('flow') : undefined;
+	const createdBefore = Number(execution?.[CREATED_IN_EXECUTION] ?? 0);
+	if (request.creates && maxOrders !== undefined) {
+		const asked = [...groups.values()].reduce((sum, group) => sum + group.entries.length, 0);
+		if (createdBefore + asked > maxOrders) {
+			const problem = new NodeOperationError(
+				node,
+				`This run would create ${asked} order(s)${createdBefore ? ` and this execution has created ${createdBefore} already` : ''}, more than "Max Orders per Execution" allows (${maxOrders}). No order was created.`,
+				{ description: 'To order more in one execution, raise Options > Max Orders per Execution on this node (or remove it). Check first that the input holds only the orders you mean to place.' },
+			);
+			if (stopOnError) throw problem;
+			return Array.from({ length: count }, (_, itemIndex) =>
+				errorItem(toNodeError(node, inputErrors.has(itemIndex) ? inputErrors.get(itemIndex) : problem, itemIndex), itemIndex),
+			);
+		}
+	}
+
 	const { outcomes, stopped } = await sendInBatches([...groups.values()], { ctx, request, pacing: new Pacing() }, {
 		batchSize,
 		parallelBatches,
@@ -172,6 +195,11 @@ export async function runOrderRequests(
 		narrowRejectedBatches,
 		creates: request.creates,
 	});
+
+	if (execution) {
+		const created = [...outcomes.values()].filter((outcome) => 'result' in outcome).length;
+		execution[CREATED_IN_EXECUTION] = createdBefore + created;
+	}
 
 	if (stopped) {
 		const [failedAt, failed] = [...outcomes.entries()]
