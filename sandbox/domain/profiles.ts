@@ -18,6 +18,7 @@ export const PROFILE_NAMES = [
 	'no-meta',
 	'history-newest-first',
 	'results-reordered',
+	'echo-credentials',
 ] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
@@ -32,6 +33,7 @@ export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'no-meta': 'success bodies without _meta',
 	'history-newest-first': 'status histories answered newest record first',
 	'results-reordered': 'price and create answers list their results in reverse order of the items sent',
+	'echo-credentials': "error answers repeat the request's subscription key and access token in their messages and headers, as a careless gateway might",
 };
 
 /** Pairs of profiles that change the same thing and cannot both be on. */
@@ -189,6 +191,21 @@ export class Profiles {
 		if (this.has('gateway-errors')) return { statusCode: status, message: messages.join('; ') };
 		if (this.has('aspnet-errors')) return aspNetErrorBody(status, messages);
 		return undefined;
+	}
+
+	/**
+	 * What an error answer adds when it repeats the request's credentials (echo-credentials): messages
+	 * quoting the subscription key and the bare access token, and headers carrying both.
+	 */
+	credentialEcho(headers: Record<string, string | string[] | undefined>): { messages: string[]; headers: Record<string, string> } | undefined {
+		if (!this.has('echo-credentials')) return undefined;
+		const key = String(headers['ocp-apim-subscription-key'] ?? '');
+		const authorization = String(headers.authorization ?? '');
+		const token = authorization.replace(/^Bearer\s+/i, '');
+		return {
+			messages: [`Subscription key ${key} was presented with this request`, `Access token ${token} was presented with this request`],
+			headers: { 'x-echo-subscription-key': key, 'x-echo-authorization': authorization, 'x-echo-token': token },
+		};
 	}
 
 	/** Whether a successful DELETE answers 204 with no body (delete-204). */

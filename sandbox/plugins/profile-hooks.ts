@@ -27,9 +27,16 @@ export function applyProfiles(ctx: SandboxContext) {
 		// Dropped connections (a destroyed socket) and non-JSON payloads are left alone.
 		if (profiles.none || typeof payload !== 'string' || request.raw.socket.destroyed) return payload;
 		if (reply.statusCode >= 400) {
-			const messages = errorMessages(parse(payload));
+			const body = parse(payload);
+			let messages = errorMessages(body);
+			const echo = messages && profiles.credentialEcho(request.headers);
+			if (messages && echo) {
+				messages = [...messages, ...echo.messages];
+				for (const [name, value] of Object.entries(echo.headers)) reply.header(name, value);
+			}
 			const reshaped = messages && profiles.errorBody(reply.statusCode, messages);
-			return reshaped ? JSON.stringify(reshaped) : payload;
+			if (reshaped) return JSON.stringify(reshaped);
+			return echo && messages ? JSON.stringify({ ...(body as object), _meta: { ...(body as { _meta: object })._meta, Messages: messages } }) : payload;
 		}
 		if (request.method === 'DELETE' && profiles.deleteAnswersNoContent()) {
 			reply.code(204).removeHeader('content-type');

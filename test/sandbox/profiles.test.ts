@@ -93,6 +93,7 @@ describe('selecting profiles', () => {
 			'no-meta',
 			'history-newest-first',
 			'results-reordered',
+			'echo-credentials',
 		]);
 		// Comma-separated and repeated names combine, in a fixed order.
 		expect((await use('no-meta,delete-204', 'strip-query', 'no-meta')).profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);

@@ -61,7 +61,27 @@ async function connection(ctx: ApiContext) {
 			"Open the credential and paste the subscription key from your profile on the provider's portal.",
 		);
 	}
-	return { root: apiRoot(baseUrl), subscriptionKey };
+	return { root: apiRoot(baseUrl), subscriptionKey, secrets: credentialSecrets(credentials) };
+}
+
+/**
+ * Every secret of the credential a service could echo in an error: the subscription key, the client
+ * secret and the OAuth2 tokens (bare, not only after "Bearer").
+ */
+function credentialSecrets(credentials: IDataObject): string[] {
+	const tokens = (credentials.oauthTokenData ?? {}) as IDataObject;
+	return [credentials.subscriptionKey, credentials.clientSecret, tokens.access_token, tokens.refresh_token]
+		.map((value) => (typeof value === 'string' ? value : ''))
+		.filter((value) => value.length >= 4);
+}
+
+/** The credential's secrets now: after a token refresh during the request, the new tokens too. */
+async function secretsNow(ctx: ApiContext, before: string[]): Promise<string[]> {
+	try {
+		return [...new Set([...before, ...credentialSecrets(await ctx.getCredentials(CREDENTIAL_TYPE))])];
+	} catch {
+		return before;
+	}
 }
 
 /**
@@ -69,7 +89,7 @@ async function connection(ctx: ApiContext) {
  * the OAuth2 token, retries what is safe to retry, and throws an `ApiFailure` that carries no secret.
  */
 export async function apiRequestWithStatus<T = unknown>(this: ApiContext, request: ApiRequest): Promise<ApiResponse<T>> {
-	const { root, subscriptionKey } = await connection(this);
+	const { root, subscriptionKey, secrets } = await connection(this);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${root}/${request.path.map((segment) => encodeURIComponent(segment)).join('/')}`,
@@ -99,10 +119,10 @@ export async function apiRequestWithStatus<T = unknown>(this: ApiContext, reques
 			let response = await send(true);
 			if (response.statusCode === 401) response = await send(false);
 			if (response.statusCode < 400) return { statusCode: response.statusCode, body: (response.body ?? {}) as T };
-			facts = describeFailure({ response: { status: response.statusCode, headers: response.headers, data: response.body } }, [subscriptionKey]);
+			facts = describeFailure({ response: { status: response.statusCode, headers: response.headers, data: response.body } }, await secretsNow(this, secrets));
 		} catch (error) {
 			// Only sanitized facts leave the catch: never the request, its headers or the raw error.
-			facts = describeFailure(error, [subscriptionKey]);
+			facts = describeFailure(error, await secretsNow(this, secrets));
 		}
 		const retry = repeatable ? isTransient(facts) : isProvenUnprocessed(facts);
 		if (!retry || attempt >= DEFAULT_BACKOFF.maxAttempts) {
