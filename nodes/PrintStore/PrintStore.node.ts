@@ -7,7 +7,7 @@ import { toolFields } from './descriptions/tool.fields';
 import { receiveResumeCall } from './wait/receive';
 import { RESUME_WEBHOOKS } from './wait/resumeUrl';
 
-/** The resources; version 1 also lists Custom API Call as one (version 2 has it in each resource's operations). */
+/** The resources; version 1 also lists Custom API Call as one (version 2 on has it in each resource's operations). */
 const RESOURCES = [
 	{ name: 'Order', value: 'order' },
 	{ name: 'Store', value: 'store' },
@@ -46,7 +46,7 @@ export class PrintStore implements INodeType {
 		// so there is no remote webhook to create or delete (no webhookMethods).
 		webhooks: RESUME_WEBHOOKS,
 		properties: [
-			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2] } } },
+			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2, 3] } } },
 			{ ...RESOURCE, options: [...RESOURCES, { name: 'Custom API Call', value: 'customApiCall' }], displayOptions: { show: { '@version': [1] } } },
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.

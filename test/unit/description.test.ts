@@ -13,8 +13,8 @@ test('the canvas subtitle names every operation in words, as the operation lists
 
 test('a version list keeps n8n from adding its own Custom API Call; every resource offers the node’s own', () => {
 	// n8n adds its entry only to a node whose defaultVersion equals its version.
-	expect(description.defaultVersion).toBe(2);
-	expect(description.version).toEqual([1, 2]);
+	expect(description.defaultVersion).toBe(3);
+	expect(description.version).toEqual([1, 2, 3]);
 	const lists = resourceDescriptions.filter((property) => property.name === 'operation');
 	expect(lists).toHaveLength(4);
 	for (const list of lists) {
@@ -24,13 +24,14 @@ test('a version list keeps n8n from adding its own Custom API Call; every resour
 	}
 });
 
-test('Custom API Call is one option in each resource\'s list in version 2; version 1 keeps it as a resource too', () => {
+test('Custom API Call is one option in each resource\'s list in versions 2 and 3; version 1 keeps it as a resource too', () => {
 	const resourceLists = description.properties.filter((property) => property.name === 'resource');
 	const byVersion = (version: number) =>
 		resourceLists
 			.filter((property) => (property.displayOptions?.show?.['@version'] as number[] | undefined)?.includes(version))
 			.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => option.value));
 	expect(byVersion(2)).toEqual(['order', 'store', 'user']);
+	expect(byVersion(3)).toEqual(['order', 'store', 'user']);
 	expect(byVersion(1)).toEqual(['order', 'store', 'user', 'customApiCall']);
 	// And every resource's list offers it.
 	for (const list of resourceDescriptions.filter((property) => property.name === 'operation' && !property.displayOptions?.show?.resource?.includes('customApiCall'))) {

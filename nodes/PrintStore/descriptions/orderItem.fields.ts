@@ -9,6 +9,9 @@ import { inputItemFields } from './inputItem.fields';
  */
 const showFields = { show: { inputMode: ['fields'] } };
 const showJson = { show: { inputMode: ['json'] } };
+/** Versions 1 and 2 keep the defaults their saved workflows were saved against (n8n saves no default). */
+export const EARLIER_VERSIONS = { '@version': [1, 2] };
+export const FROM_VERSION_3 = { '@version': [{ _cnd: { gte: 3 } }] };
 
 const ORDER_ITEM_EXAMPLE = `{
   "Product": { "ID": "postcard-4x6", "Quantity": 100, "DeliveryMethod": "Standard" },
@@ -22,6 +25,23 @@ const ORDER_ITEM_EXAMPLE = `{
   },
   "PartnerOrderReference": "crm-1001"
 }`;
+
+const ORDER_ITEM_JSON_DESCRIPTION =
+	"One order item in the API's shape: Product (ID, Quantity, ...) and Recipient are required; Products, Recipients, ProductRecipients, Customer, Payments, EddmDeliveryAreas, BillingVariables, PartnerOrderReference and callback URLs are optional";
+
+const recipientField: INodeProperties = {
+	displayName: 'Recipient',
+	name: 'recipient',
+	type: 'collection',
+	placeholder: 'Add Recipient Field',
+	default: {},
+	required: true,
+	description: 'Who receives the print. Give at least a name or company and an address.',
+	options: recipientFields,
+};
+
+/** The recipient fields an order needs, shown from the start in new nodes (empty ones are not sent). */
+const NEEDED_RECIPIENT_FIELDS = ['NameFirst', 'NameLast', 'AddressLine1', 'City', 'Postalcode', 'Country'];
 
 export const orderItemFields: INodeProperties[] = [
 	{
@@ -55,9 +75,20 @@ export const orderItemFields: INodeProperties[] = [
 		type: 'json',
 		required: true,
 		default: ORDER_ITEM_EXAMPLE,
-		description:
-			'One order item in the API\'s shape: Product (ID, Quantity, ...) and Recipient are required; Products, Recipients, ProductRecipients, Customer, Payments, EddmDeliveryAreas, BillingVariables, PartnerOrderReference and callback URLs are optional',
-		displayOptions: showJson,
+		description: ORDER_ITEM_JSON_DESCRIPTION,
+		displayOptions: { show: { ...showJson.show, ...EARLIER_VERSIONS } },
+	},
+	{
+		// Empty for new nodes: an example as the default would be ordered as it stands.
+		displayName: 'Order Item (JSON)',
+		name: 'orderItemJson',
+		type: 'json',
+		required: true,
+		default: '',
+		placeholder: ORDER_ITEM_EXAMPLE,
+		hint: 'Needs Product (ID, Quantity) and Recipient (a name or company, and an address). Example: {"Product": {"ID": "postcard-4x6", "Quantity": 1}, "Recipient": {"NameFirst": "Ada", "AddressLine1": "12 Main St", "City": "Springfield", "Postalcode": "62701", "Country": "US"}}',
+		description: ORDER_ITEM_JSON_DESCRIPTION,
+		displayOptions: { show: { ...showJson.show, ...FROM_VERSION_3 } },
 	},
 	...inputItemFields,
 	{
@@ -110,16 +141,11 @@ export const orderItemFields: INodeProperties[] = [
 			},
 		],
 	},
+	{ ...recipientField, displayOptions: { show: { ...showFields.show, ...EARLIER_VERSIONS } } },
 	{
-		displayName: 'Recipient',
-		name: 'recipient',
-		type: 'collection',
-		placeholder: 'Add Recipient Field',
-		default: {},
-		required: true,
-		description: 'Who receives the print. Give at least a name or company and an address.',
-		displayOptions: showFields,
-		options: recipientFields,
+		...recipientField,
+		default: Object.fromEntries(NEEDED_RECIPIENT_FIELDS.map((name) => [name, ''])),
+		displayOptions: { show: { ...showFields.show, ...FROM_VERSION_3 } },
 	},
 	{
 		displayName: 'Partner Order Reference',

@@ -9,9 +9,12 @@ import { N8nChanged } from './changed';
  * own, which would run as the HTTP Request node without the subscription key; the node's own Custom
  * API Call sends both. Version 2 offers it in each resource's operations; version 1 (workflows saved
  * before) also keeps it as a resource. Checked: a run with n8n's own Custom API Call value stops.
- * Tested: test/node/custom-api-call.test.ts, test/e2e/custom-api-call.test.ts, test/e2e/editor.browser.test.ts.
+ * Version 3 (new nodes) shows Create's Test Mode beside the order, on by default, marks the output of
+ * test orders, and starts Order Item (JSON) empty; versions 1 and 2 keep their defaults and behaviour.
+ * Tested: test/node/custom-api-call.test.ts, test/e2e/custom-api-call.test.ts, test/e2e/editor.browser.test.ts,
+ * test/node/saved-versions.test.ts.
  */
-export const PRINT_STORE_VERSIONS = { version: [1, 2], defaultVersion: 2 };
+export const PRINT_STORE_VERSIONS = { version: [1, 2, 3], defaultVersion: 3 };
 
 /**
  * Print Store Trigger: 1.1 behaves exactly as 1. Relies on: for every request to a start node at

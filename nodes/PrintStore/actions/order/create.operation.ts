@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { showFor } from '../../../shared/displayOptions';
 import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
-import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
+import { EARLIER_VERSIONS, FROM_VERSION_3, orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
+import { markTestOrders, withTestModeField } from '../../helpers/testMode';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
 import { callbackChoice } from '../../orders/callbackChoice';
 import type { OrderRequest } from '../../orders/orderRequest';
@@ -45,13 +46,13 @@ const callbackFields: INodeProperties[] = [
 				name: 'From Print Store Trigger in This Workflow',
 				value: 'trigger',
 				description:
-					'Send the addresses of the Print Store Trigger in this workflow (active, with the same credential as this node)',
+					'Send the addresses of the Print Store Trigger in this workflow (published or active, with the same credential as this node)',
 			},
 			{
 				name: 'Resume This Execution (Wait Until Status)',
 				value: 'wait',
 				description:
-					"Send this execution's resume address, so that an Order > Wait Until Status later in this workflow goes on as soon as the orders report the status it waits for",
+					'Send this execution\'s resume address, so that a later Order > Wait Until Status goes on as soon as the orders report',
 			},
 		],
 		default: 'none',
@@ -103,21 +104,40 @@ const createOptions: INodeProperties = {
 	options: ([maxOrdersOption, ...(orderRequestOptions.options ?? [])] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
 
+/** Version 3 on: Test Mode in plain sight, on for new nodes, instead of under Options. */
+const testModeField: INodeProperties = {
+	displayName: 'Test Mode',
+	name: 'testMode',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to send the orders as test orders (the API's TestMode). Turn it off to place real orders. The output of a test order carries testMode: true.",
+	displayOptions: { show: FROM_VERSION_3 },
+};
+
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['create'] } }, [
 	storeIdField,
+	testModeField,
 	...orderItemFields,
 	...callbackFields,
-	createOptions,
+	{ ...createOptions, displayOptions: { show: EARLIER_VERSIONS } },
+	{
+		...createOptions,
+		options: createOptions.options?.filter((option) => option.name !== 'testMode'),
+		displayOptions: { show: FROM_VERSION_3 },
+	},
 ]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const run = withTestModeField(this);
 	// As an AI tool: a list of order items per call, test mode unless live orders are allowed, a cap
 	// per call, and callback addresses from the workflow only unless it allows the model's.
 	if (isToolRun(this)) {
 		const modelCallbacks = this.getNodeParameter('toolModelCallbacks', 0, false) === true;
-		return pairedWithCall(await createOrders(toolOrderRun(this, 'create'), !modelCallbacks));
+		const toolRun = toolOrderRun(run, 'create');
+		return pairedWithCall(markTestOrders(toolRun, await createOrders(toolRun, !modelCallbacks)));
 	}
-	return await createOrders(this, false);
+	return markTestOrders(run, await createOrders(run, false));
 }
 
 async function createOrders(ctx: IExecuteFunctions, workflowOnly: boolean): Promise<INodeExecutionData[]> {
