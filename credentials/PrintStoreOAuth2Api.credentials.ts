@@ -24,6 +24,9 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 	 */
 	restrictToSupportedNodes = true as const;
 
+	/** "Allowed HTTP Request Domains" means nothing for a credential no other node may use (n8n 2.x; 1.x ignores it). */
+	hideDomainRestrictionFields = true;
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'API Base URL',
@@ -33,7 +36,17 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			required: true,
 			placeholder: 'https://api.your-print-store.com',
 			description:
-				'Address of the Print Store service, without the /api/v1 part (the node adds it). Your provider gives it to you; for the local sandbox it is printed when the sandbox starts, e.g. http://127.0.0.1:8787.',
+				"Copy the API address from your provider's developer portal, without the /api/v1 part (the node adds it)",
+		},
+		{
+			displayName: 'Subscription Key',
+			name: 'subscriptionKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				"Copy the subscription key from your profile on your provider's developer portal. The node sends it with every request (Ocp-Apim-Subscription-Key).",
 		},
 		{
 			displayName: 'Grant Type',
@@ -49,7 +62,7 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			required: true,
 			placeholder: 'https://auth.your-print-store.com/oauth/authorize',
 			description:
-				"The service's OAuth2 authorization page, where you sign in and allow access. Your provider's developer portal lists it; the sandbox prints it on start.",
+				"Copy the OAuth2 authorization URL from your provider's developer portal: the page where you sign in and allow access",
 		},
 		{
 			displayName: 'Access Token URL',
@@ -58,8 +71,7 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://auth.your-print-store.com/oauth/token',
-			description:
-				"The service's OAuth2 token endpoint. Your provider's developer portal lists it; the sandbox prints it on start.",
+			description: "Copy the OAuth2 token URL from your provider's developer portal",
 		},
 		{
 			displayName: 'Scope',
@@ -94,16 +106,6 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			],
 			default: 'header',
 			description: 'How n8n sends the client ID and secret to the token endpoint',
-		},
-		{
-			displayName: 'Subscription Key',
-			name: 'subscriptionKey',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description:
-				'Sent as the Ocp-Apim-Subscription-Key header on every request. Find it in your profile on the provider\'s developer portal; the sandbox prints it on start.',
 		},
 	];
 }

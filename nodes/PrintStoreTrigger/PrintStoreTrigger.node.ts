@@ -33,22 +33,23 @@ export class PrintStoreTrigger implements INodeType {
 		// Always offered: the callback secret is derived from it (webhook/secret.ts). Not required, so a
 		// trigger with a fixed Callback Secret, or activated by an earlier version, needs none.
 		credentials: [{ name: 'printStoreOAuth2Api', required: false }],
+		// n8n 2.x says "publish" where n8n 1.x says "activate": the texts name both.
 		triggerPanel: {
 			header: 'Send a test event to the test URL',
 			executionsHelp: {
 				inactive:
-					"While listening, POST a status record to the status webhook's Test URL, for example: curl -X POST '<Test URL>' -H 'Content-Type: application/json' -d '{\"OrderID\": \"ord_1\", \"OrderNumber\": \"PS-100001\", \"StatusID\": 4, \"StatusDescription\": \"Shipped\", \"TrackingNumber\": \"1Z999\", \"Timestamp\": \"2026-11-22T10:00:00Z\"}'. Test URLs need no secret unless you set a Callback Secret. To receive real events, activate the workflow: orders created with this trigger's URLs then start it once per status change.",
+					"While listening, POST a status record as JSON to the status webhook's Test URL, e.g. {\"OrderNumber\": \"PS-100001\", \"StatusID\": 4, \"StatusDescription\": \"Shipped\"}. To receive real events, publish the workflow (n8n 1.x: activate it).",
 				active:
-					'The workflow is active: orders created with this trigger\'s URLs start it once per status change. Each execution appears in the Executions list.',
+					"The workflow is published (n8n 1.x: active): orders created with this trigger's URLs start it once per status change.",
 			},
 			activationHint:
-				"Once you've finished building your workflow, activate it: the trigger then registers its production URLs, and Print Store > Create in this workflow sends them with every order.",
+				"Once you've finished building your workflow, publish it (n8n 1.x: activate it): orders that Print Store > Create in this workflow makes then report here.",
 		},
 		webhooks: CALLBACK_WEBHOOKS,
 		properties: [
 			{
 				displayName:
-					'Select the same Print Store credential here as in Print Store > Create, activate the workflow, then create orders with "Status Callbacks" set to "From Print Store Trigger in This Workflow": each order then reports here, whichever n8n process runs it. For orders created in another workflow or system, set a Callback Secret under Options and use the Production URL of each webhook above followed by /YOUR_SECRET (or ?secret=YOUR_SECRET) as the order\'s Status Callback URL (status webhook) and Status Details Callback URL (details webhook).',
+					'Use the credential of your Print Store > Create here, publish the workflow (n8n 1.x: activate it), and set Create\'s Status Callbacks to "From Print Store Trigger in This Workflow". Orders from elsewhere: <a href="https://github.com/print-store/n8n-nodes-print-store#wiring-it-up" target="_blank">wiring it up</a>.',
 				name: 'wiringNotice',
 				type: 'notice',
 				default: '',
@@ -79,7 +80,7 @@ export class PrintStoreTrigger implements INodeType {
 				options: KNOWN_STATUSES.map((status) => ({ name: status, value: status })),
 				default: [],
 				description:
-					'Start only for these statuses, matched on the status description. Leave empty for every status. Events whose status could not be read (see missingFields) start the workflow only when this and Other Statuses are empty.',
+					'Start only for these statuses, matched on the status description. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty.',
 			},
 			{
 				displayName: 'Other Statuses',
@@ -155,12 +156,12 @@ export class PrintStoreTrigger implements INodeType {
 						description: 'Whether to start only once when the service delivers the same event more than once',
 					},
 					{
-						displayName: 'Remember Events Across Processes (Queue Mode)',
+						displayName: 'Remember Across Processes',
 						name: 'acrossProcesses',
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to keep the memory of recent events in the workflow's static data as well, for queue mode with several webhook processes, so that a repeated delivery reaching another process starts nothing. It recognises a repeat that arrives once n8n has saved the first delivery (a moment after answering it) while no other callback of this workflow is being received. n8n saves static data as a whole after each request, so under concurrent callbacks, or right after the answer, a repeat can still pass (README, Running in Queue Mode). Costs one database write per new event.",
+							"Whether to keep recent events in the workflow's static data too, for queue mode with several webhook processes, so that a repeated delivery reaching another process starts nothing. Costs one database write per new event; see the README's Running in Queue Mode for its limits.",
 					},
 					{
 						displayName: 'Secret in Callback URLs',

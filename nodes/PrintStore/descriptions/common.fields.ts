@@ -7,8 +7,8 @@ export const storeIdField: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. store_1001',
-	description:
-		'ID of the store to work in. It is the StoreID that Store > Join With Invite Key returns; the connected application must be associated with the store.',
+	hint: 'The StoreID that Store > Join With Invite Key returns, or the store ID in your provider\'s portal',
+	description: 'ID of the store to work in. The application of the credential must be associated with the store.',
 };
 
 export const recipientFields: INodeProperties[] = [

@@ -90,6 +90,17 @@ export const inputItemFields: INodeProperties[] = [
 				name: 'field',
 				values: [
 					{
+						displayName: 'Fill From',
+						name: 'source',
+						type: 'options',
+						noDataExpression: true,
+						options: [
+							{ name: 'Input Field', value: 'field' },
+							{ name: 'Fixed Value', value: 'value' },
+						],
+						default: 'field',
+					},
+					{
 						displayName: 'Input Field',
 						name: 'inputField',
 						type: 'string',
@@ -106,17 +117,6 @@ export const inputItemFields: INodeProperties[] = [
 						noDataExpression: true,
 						options: MAPPABLE_ORDER_FIELDS,
 						default: 'Product.ID',
-					},
-					{
-						displayName: 'Take From',
-						name: 'source',
-						type: 'options',
-						noDataExpression: true,
-						options: [
-							{ name: 'Input Field', value: 'field' },
-							{ name: 'Fixed Value', value: 'value' },
-						],
-						default: 'field',
 					},
 					{
 						displayName: 'Template Field Name',

@@ -21,7 +21,7 @@ const UNIT_MS: Record<string, number> = { seconds: 1000, minutes: MINUTE, hours:
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['waitForStatus'] } }, [
 	{
 		displayName:
-			'The execution pauses here until every item\'s order has a status below, has a status that ends the wait, or has run out of time; then it goes on once, with one item per input item. Orders created with Status Callbacks "Resume This Execution (Wait Until Status)" resume it as soon as they report; every order is also checked at the interval below, so a lost callback only delays the end of the wait.',
+			'The execution pauses here until every item\'s order reaches a status below or runs out of time, then goes on once. <a href="https://github.com/print-store/n8n-nodes-print-store#waiting-until-orders-ship-or-arrive" target="_blank">How it works</a>',
 		name: 'waitNotice',
 		type: 'notice',
 		default: '',
@@ -59,7 +59,8 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		displayName: 'Time Limit',
 		name: 'timeLimit',
 		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
+		// No numberPrecision: it would show 3 as "3.00"; fractions such as 1.5 are still taken as typed.
+		typeOptions: { minValue: 0 },
 		default: 3,
 		description: 'How long to wait at most. An order that has not reached a status by then comes out with outcome "timedOut".',
 	},
