@@ -1,6 +1,7 @@
 import { InvalidValue } from './errors';
 
-function isControlCharacter(character: string): boolean {
+/** A character no ID or path segment may carry (C0 controls and DEL). */
+export function isControlCharacter(character: string): boolean {
 	const code = character.charCodeAt(0);
 	return code < 0x20 || code === 0x7f;
 }

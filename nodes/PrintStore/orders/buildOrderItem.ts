@@ -1,22 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
-import { isRecord } from '../../shared/json';
-import { FORBIDDEN_KEYS, JSON_ROOT } from './validateOrderItem';
+import { FORBIDDEN_KEYS, isRecord } from '../../shared/json';
+import { JSON_ROOT, type InputMode, type OrderItemDraft } from './orderItemDraft';
 
-/**
- * Step one of the order path: the order item of one input item, as the user defined it (editor
- * fields or JSON), in the API's field names and not yet checked.
- */
-export type InputMode = 'fields' | 'json' | 'inputItem';
-
-/** Where callback URLs merged into a draft came from, so an error names the field that held them. */
-export interface OrderItemDraft {
-	mode: InputMode;
-	value: unknown;
-	/** Editor labels of fields set from outside the order item (e.g. the Status Callback URL field). */
-	labels?: Record<string, string>;
-}
+export type { InputMode, OrderItemDraft };
 
 /** Drops what a user left empty in the editor, so only real values are sent. */
 function withoutEmpty(values: IDataObject): IDataObject {

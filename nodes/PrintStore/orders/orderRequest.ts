@@ -3,7 +3,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ApiOperation } from '../../shared/operations';
 import { apiRequest } from '../../shared/transport';
 import type { Pacing } from '../../shared/transport/pacing';
-import type { BatchGroup } from './sendBatches';
+
+export interface BatchEntry {
+	itemIndex: number;
+	orderItem: IDataObject;
+}
+
+/** Items that may share one request: same store and same order-request settings. */
+export interface BatchGroup {
+	storeId: string;
+	settings: { TestMode?: boolean; MaxRetries?: number };
+	entries: BatchEntry[];
+}
 
 /**
  * What Get Price Quote and Create each declare about their request: the API call (its name, whether

@@ -1,19 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ApiFailure, ItemProblem } from '../../shared/errors';
-import { sendOrderRequest, type OrderSend } from './orderRequest';
+import { sendOrderRequest, type BatchEntry, type BatchGroup, type OrderSend } from './orderRequest';
 
-export interface BatchEntry {
-	itemIndex: number;
-	orderItem: IDataObject;
-}
-
-/** Items that may share one request: same store and same order-request settings. */
-export interface BatchGroup {
-	storeId: string;
-	settings: { TestMode?: boolean; MaxRetries?: number };
-	entries: BatchEntry[];
-}
+export type { BatchEntry, BatchGroup };
 
 export type Outcome = { result: IDataObject } | { error: unknown };
 

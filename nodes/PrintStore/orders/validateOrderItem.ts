@@ -2,7 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
 import { isRecord } from '../../shared/json';
-import type { OrderItemDraft } from './buildOrderItem';
+import { FORBIDDEN_KEYS } from '../../shared/json';
+import { rootLabel, type OrderItemDraft } from './orderItemDraft';
+
+export { JSON_ROOT } from './orderItemDraft';
 
 type FieldKind = 'string' | 'positiveInt' | 'nonNegativeInt' | 'number' | 'url' | 'stringMap';
 type Shape = Record<string, FieldKind>;
@@ -50,7 +53,6 @@ const ORDER_ITEM_KEYS = [
 	'ProductRecipients',
 ];
 
-export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function show(value: unknown): string {
 	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
@@ -175,9 +177,6 @@ export function validateOrderItem(value: unknown, root: string): IDataObject {
 	return out;
 }
 
-export const JSON_ROOT = 'Order Item (JSON)';
-const FIELDS_ROOT = 'Order Item';
-const INPUT_ROOT = 'Input Item';
 
 /** API field paths as the editor labels them, so an error points at the field the user sees. */
 const EDITOR_LABELS: Array<[string, string]> = [
@@ -217,7 +216,7 @@ function relabel(error: InvalidValue, draft: OrderItemDraft, root: string): Inva
  * the label the draft brought).
  */
 export function checkOrderItem(draft: OrderItemDraft): IDataObject {
-	const root = draft.mode === 'json' ? JSON_ROOT : draft.mode === 'inputItem' ? INPUT_ROOT : FIELDS_ROOT;
+	const root = rootLabel(draft.mode);
 	try {
 		return validateOrderItem(draft.value, root);
 	} catch (error) {

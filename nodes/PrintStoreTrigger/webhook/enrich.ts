@@ -1,15 +1,10 @@
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/callbacks/urls';
 import { checkPathId } from '../../shared/ids';
-import { apiRequest } from '../../shared/transport';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
+import { readOrder, readStatusHistory } from '../../shared/orderReads';
 import { callbackStore } from './routes';
-import { ORDER_READ_MEANINGS, type ApiOperation } from '../../shared/operations';
-
-/** Fetch From the API's two lookups: reads, with the spec's meanings of their status codes. */
-const READ_ORDER: ApiOperation = { name: 'order.get', actsOnce: false, meanings: ORDER_READ_MEANINGS };
-const READ_HISTORY: ApiOperation = { name: 'order.getStatusHistory', actsOnce: false, meanings: ORDER_READ_MEANINGS };
 
 /**
  * Adds the order (`order`) or its full status history (`statusHistory`) to each event, read
@@ -28,17 +23,9 @@ export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 					"No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)";
 				continue;
 			}
-			const storeId = checkPathId(store, 'Store ID');
-			const orderId = checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID');
-			const path = ['store', storeId, 'order', orderId];
-			if (what === 'statusHistory') {
-				path.push('status');
-				event.statusHistory = hideCallbackSecrets(
-					(await apiRequest.call(ctx, { operation: READ_HISTORY, method: 'GET', path })) as IDataObject[],
-				);
-			} else {
-				event.order = hideCallbackSecrets((await apiRequest.call(ctx, { operation: READ_ORDER, method: 'GET', path })) as IDataObject);
-			}
+			const ref = { storeId: checkPathId(store, 'Store ID'), order: checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID') };
+			if (what === 'statusHistory') event.statusHistory = hideCallbackSecrets(await readStatusHistory(ctx, ref));
+			else event.order = hideCallbackSecrets(await readOrder(ctx, ref));
 		} catch (error) {
 			event.enrichmentError = (error as Error).message;
 		}

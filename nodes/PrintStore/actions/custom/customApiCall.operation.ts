@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutio
 
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
+import { isControlCharacter } from '../../../shared/ids';
 import { apiRequestWithStatus } from '../../../shared/transport';
 import { forEachItem } from '../../helpers/items';
 import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
@@ -73,11 +74,6 @@ export const description: INodeProperties[] = showFor({ show: { operation: ['cus
 		displayOptions: { show: { method: ['POST', 'PUT', 'PATCH'] } },
 	},
 ]);
-
-function isControlCharacter(character: string): boolean {
-	const code = character.charCodeAt(0);
-	return code < 0x20 || code === 0x7f;
-}
 
 /**
  * The user's path as raw segments below /api/v1. Anything that could send the request (and its

@@ -1,34 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { ItemProblem } from '../../../shared/errors';
-import { isRecord } from '../../../shared/json';
-import { ORDER_READ_MEANINGS, type ApiOperation } from '../../../shared/operations';
-import { apiRequest } from '../../../shared/transport';
+import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
 import { storeIdField } from '../../descriptions/common.fields';
+import { orderLocator } from '../../descriptions/order.fields';
 import { forEachItem } from '../../helpers/items';
+import { orderRef } from '../../helpers/orderRef';
 import { isToolRun } from '../../helpers/tool';
 import { chronological, latestRecord } from '../../wait/plan';
-import { orderLocator, orderRef } from './get.operation';
 
-/** The API call: a read; its status codes. Wait Until Status and its resume webhook make it too. */
-export const api: ApiOperation = { name: 'order.getStatusHistory', actsOnce: false, meanings: ORDER_READ_MEANINGS };
-
-/**
- * An order's status history, as the service lists it (this operation, Wait Until Status and its
- * resume webhook): its records; entries that are no record are left out. An answer that is no list
- * is an error of the item: it would otherwise pass for "no status yet".
- */
-export async function readHistory(ctx: IExecuteFunctions | IWebhookFunctions, order: { storeId: string; order: string }): Promise<IDataObject[]> {
-	const body = await apiRequest.call(ctx, { operation: api, method: 'GET', path: ['store', order.storeId, 'order', order.order, 'status'] });
-	if (!Array.isArray(body)) {
-		throw new ItemProblem(
-			'The service answered the status history with something other than a list',
-			`Expected a list of status records, got ${typeof body}. Nothing was output for this item; check the API Base URL of the credential.`,
-		);
-	}
-	return body.filter(isRecord);
-}
+/** The API call: reading a status history (shared with the wait and the trigger's Fetch From the API). */
+export const api = READ_HISTORY;
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getStatusHistory'] } }, [
 	storeIdField,
@@ -85,7 +67,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const options = this.getNodeParameter('statusOptions', itemIndex, {}) as IDataObject;
 		const ref = orderRef(this, itemIndex);
-		const records = await readHistory(this, ref);
+		const records = await readStatusHistory(this, ref);
 		if (summarize) return historySummary(ref.order, records);
 		if (options.latestOnly !== true) return records;
 		const latest = latestRecord(records);

@@ -6,14 +6,15 @@ import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
 import { leaveOnStack } from '../../../shared/n8nInternals';
 import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
-import { api as statusHistoryApi, readHistory } from './getStatusHistory.operation';
+import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
+import { orderLocator } from '../../descriptions/order.fields';
+import { orderRef } from '../../helpers/orderRef';
 
 /** The API call it makes: reading status histories (Get Status History's). */
-export const api = statusHistoryApi;
+export const api = READ_HISTORY;
 import type { WaitPlan } from '../../wait/plan';
 import { pendingItem, resultJson, settle } from '../../wait/plan';
 import { resumeAddress } from '../../wait/resumeUrl';
-import { orderLocator, orderRef } from './get.operation';
 
 const MINUTE = 60_000;
 const UNIT_MS: Record<string, number> = { seconds: 1000, minutes: MINUTE, hours: 60 * MINUTE, days: 24 * 60 * MINUTE };
@@ -140,7 +141,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const pending = await forEachItem(this, async (itemIndex) => {
 		const plan = planFor(this, itemIndex, now);
 		checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
-		const history = await readHistory(this, plan);
+		const history = await readStatusHistory(this, plan);
 		const settlement = settle(history, plan);
 		if (settlement || Date.parse(plan.timeLimit) <= now) return resultJson(plan, history, settlement ? 'alreadyThere' : 'timeLimit', settlement);
 		waiting.push(plan);

@@ -1,0 +1,27 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The order, chosen by its ID or by its human order number; both work in the API's path. */
+export const orderLocator: INodeProperties = {
+	displayName: 'Order',
+	name: 'orderId',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'id', value: '' },
+	description: 'The order to read',
+	modes: [
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. ord_8f2c61a0',
+			hint: 'The ID that Create returned',
+		},
+		{
+			displayName: 'By Order Number',
+			name: 'orderNumber',
+			type: 'string',
+			placeholder: 'e.g. PS-100001',
+			hint: 'The order number that Create returned',
+		},
+	],
+};

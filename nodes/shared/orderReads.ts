@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { ItemProblem } from './errors';
+import { isRecord } from './json';
+import { ORDER_READ_MEANINGS, type ApiOperation } from './operations';
+import { apiRequest } from './transport';
+
+/**
+ * Reading one order and its status history: Order > Get and Get Status History, the wait and its
+ * resume webhook, and the trigger's Fetch From the API all make these two calls, declared once here.
+ */
+
+/** `GET store/{storeID}/order/{orderID}`: a read, with the spec's meanings of its status codes. */
+export const READ_ORDER: ApiOperation = { name: 'order.get', actsOnce: false, meanings: ORDER_READ_MEANINGS };
+/** `GET store/{storeID}/order/{orderID}/status`. */
+export const READ_HISTORY: ApiOperation = { name: 'order.getStatusHistory', actsOnce: false, meanings: ORDER_READ_MEANINGS };
+
+/** An order in a store: by its ID or its order number (the API takes either in the path). */
+export interface OrderRef {
+	storeId: string;
+	order: string;
+}
+
+type ReadContext = IExecuteFunctions | IWebhookFunctions;
+
+export async function readOrder(ctx: ReadContext, ref: OrderRef): Promise<IDataObject> {
+	return (await apiRequest.call(ctx, { operation: READ_ORDER, method: 'GET', path: ['store', ref.storeId, 'order', ref.order] })) as IDataObject;
+}
+
+/**
+ * An order's status history, as the service lists it: its records; entries that are no record are
+ * left out. An answer that is no list is an error: it would otherwise pass for "no status yet".
+ */
+export async function readStatusHistory(ctx: ReadContext, ref: OrderRef): Promise<IDataObject[]> {
+	const body = await apiRequest.call(ctx, { operation: READ_HISTORY, method: 'GET', path: ['store', ref.storeId, 'order', ref.order, 'status'] });
+	if (!Array.isArray(body)) {
+		throw new ItemProblem(
+			'The service answered the status history with something other than a list',
+			`Expected a list of status records, got ${typeof body}. Nothing was output for this item; check the API Base URL of the credential.`,
+		);
+	}
+	return body.filter(isRecord);
+}
