@@ -116,6 +116,28 @@ test('records in the API’s shape with Custom URLs: a bad Status Callback URL i
 	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
 });
 
+test('Status Callbacks set while the input items map their own callback URL: the error names the input item and where to remove it, not the JSON', async () => {
+	const credentials = await credentialsFor(env.sandbox);
+	const withOwnUrl = (index: number) => ({ ...crmOrderItem(index), StatusCallbackUrl: 'https://crm.example.com/hooks/print' });
+	const shaped = await runPrintStore({
+		parameters: apiShape('create', { statusCallbacks: 'custom', statusCallbackUrl: 'https://n8n.example.com/webhook/ours' }),
+		items: [withOwnUrl(0)],
+		credentials,
+	});
+	expect(shaped.error?.message).toBe(
+		'Invalid "Input Item.StatusCallbackUrl" in item 0: is given in the order item while Status Callbacks is "Custom URLs". Remove it from the input items (or from the Field Mapping), or set Status Callbacks to "None" to send the order item\'s own URLs.',
+	);
+	const viaMapping = await runPrintStore({
+		parameters: { ...mapped('create', {}, [...MAPPING, field('StatusCallbackUrl', 'hook')]), statusCallbacks: 'custom', statusCallbackUrl: 'https://n8n.example.com/webhook/ours' },
+		items: contacts(1, () => ({ hook: 'https://crm.example.com/hooks/print' })),
+		credentials,
+	});
+	expect(viaMapping.error?.message).toBe(
+		'Invalid "Input Item.StatusCallbackUrl" in item 0: is given in the order item while Status Callbacks is "Custom URLs". Remove it from the input items (or from the Field Mapping), or set Status Callbacks to "None" to send the order item\'s own URLs.',
+	);
+	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
+});
+
 test('records in the API’s shape under one field: the field name trimmed; an item whose field holds no order item, or a bad value in it, named by the field', async () => {
 	const result = await runPrintStore({
 		parameters: apiShape('create', { orderItemField: '  payload.order ' }),

@@ -57,7 +57,7 @@ test.each([
 ])('Create: a JSON order item with its own callback URL while Status Callbacks is "%s" is refused before sending', async (statusCallbacks, extra, label) => {
 	const result = await createFromJson({ ...crmOrderItem(4), StatusDetailsCallbackUrl: 'http://127.0.0.1:9/mine' }, { statusCallbacks, ...extra });
 	expect(result.error?.message).toBe(
-		`Invalid "Order Item (JSON).StatusDetailsCallbackUrl" in item 0: is given in the order item while Status Callbacks is "${label}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
+		`Invalid "Order Item (JSON).StatusDetailsCallbackUrl" in item 0: is given in the order item while Status Callbacks is "${label}". Remove it from the JSON, or set Status Callbacks to "None" to send the order item's own URLs.`,
 	);
 	expect((await env.api.requests()).filter((entry) => entry.path.startsWith('/api/v1/'))).toEqual([]);
 });

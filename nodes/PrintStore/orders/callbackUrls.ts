@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { withStore } from '../../shared/callbacks/urls';
 import { InvalidValue, ItemProblem } from '../../shared/errors';
 import { isRecord } from '../../shared/json';
-import type { OrderItemDraft } from './buildOrderItem';
+import { rootLabel, whereToRemove, type OrderItemDraft } from './orderItemDraft';
 import { NOTHING_SENT, type Addresses, type CallbackChoice, type TriggerAddressBook } from './callbackChoice';
 
 /**
@@ -82,8 +82,8 @@ export function withCallbackUrls(ctx: IExecuteFunctions, choice: CallbackChoice,
 	const own = CALLBACK_KEYS.filter((key) => value[key] !== undefined && value[key] !== '');
 	if (own.length > 0) {
 		throw new InvalidValue(
-			`Order Item (JSON).${own[0]}`,
-			`is given in the order item while Status Callbacks is "${MODE_NAMES[mode]}". Remove it from the JSON, or set Status Callbacks to "None" to send the URLs of the JSON.`,
+			`${rootLabel(draft.mode)}.${own[0]}`,
+			`is given in the order item while Status Callbacks is "${MODE_NAMES[mode]}". ${whereToRemove(draft.mode)}, or set Status Callbacks to "None" to send the order item's own URLs.`,
 		);
 	}
 	const urls =

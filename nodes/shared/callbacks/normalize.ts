@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
-import { isRecord } from '../json';
+import { FORBIDDEN_KEYS, isRecord } from '../json';
 
 /** Which of the two callback addresses the event arrived at. */
 export type EventKind = 'status' | 'details';
@@ -17,7 +17,6 @@ export class PayloadRejected extends Error {
 
 const LIMITS = { maxDepth: 32, maxRecords: 1000, maxKeys: 20_000 };
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Wrapper keys a sender might put around the records, tried in this order. */
 const WRAPPER_KEYS = [
@@ -38,7 +37,10 @@ const ALIASES = {
 
 type Json = unknown;
 
-/** Refuses prototype keys, runaway nesting and oversized payloads before anything reads them. */
+/**
+ * Drops prototype keys (the event itself is kept: a refused callback is a lost event), and refuses
+ * runaway nesting and oversized payloads, before anything reads them.
+ */
 export function checkPayloadShape(payload: Json): void {
 	let keys = 0;
 	const stack: Array<[Json, number]> = [[payload, 0]];
@@ -50,7 +52,10 @@ export function checkPayloadShape(payload: Json): void {
 			for (const entry of value) if (typeof entry === 'object' && entry !== null) stack.push([entry, depth + 1]);
 		} else if (isRecord(value)) {
 			for (const key of Object.keys(value)) {
-				if (FORBIDDEN_KEYS.has(key)) throw new PayloadRejected(400, `Payload contains the forbidden key "${key}"`);
+				if (FORBIDDEN_KEYS.has(key)) {
+					delete value[key];
+					continue;
+				}
 				keys++;
 				const entry = value[key];
 				if (typeof entry === 'object' && entry !== null) stack.push([entry, depth + 1]);
