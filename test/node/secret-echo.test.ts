@@ -16,7 +16,7 @@ const secrets = () => [env.sandbox.subscriptionKey, env.sandbox.tokens.accessTok
 const getMissing = { resource: 'order', operation: 'get', storeId: 'store_main', orderId: { __rl: true, mode: 'id', value: 'ord_missing' } };
 
 function expectNoSecret(value: unknown) {
-	const text = JSON.stringify(value, (_key, entry: unknown) => (entry instanceof Error ? { message: entry.message, stack: entry.stack, ...entry } : entry));
+	const text = JSON.stringify(value, (_key, entry: unknown) => (entry instanceof Error ? { ...entry, message: entry.message, stack: entry.stack } : entry));
 	for (const secret of secrets()) expect(text).not.toContain(secret);
 }
 
