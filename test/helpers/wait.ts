@@ -33,6 +33,12 @@ export interface WaitHost {
 	 * second round of a loop, or after a restart) with these items on its stack.
 	 */
 	waitAgain(pending: INodeExecutionData[], nodeName?: string): void;
+	/**
+	 * The next call gets the execution as it is now, although the execution then moves on (the
+	 * `waitAgain` given is where it goes): a copy n8n loaded for that call just before another process
+	 * resumed the wait. Calls after it, the node's own probe among them, see where it went.
+	 */
+	loadThenMoveOn(pending: INodeExecutionData[], nodeName?: string): void;
 	close(): Promise<void>;
 }
 
@@ -58,12 +64,17 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 			return;
 		}
 		// A fresh copy of the waiting execution for every call, as n8n loads it from the database.
+		const loaded = { node, pending };
+		if (moveOn) {
+			[node, pending] = [moveOn.node, moveOn.pending];
+			moveOn = undefined;
+		}
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node, data: { main: [structuredClone(pending)] }, source: null }] },
+			executionData: { nodeExecutionStack: [{ node: loaded.node, data: { main: [structuredClone(loaded.pending)] }, source: null }] },
 		});
 		const context = new WebhookContext(
 			workflow,
-			node,
+			loaded.node,
 			{ ...additionalData, httpRequest: request({}) as never, httpResponse: res as never },
 			'manual',
 			webhookData,
@@ -91,6 +102,13 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 	const address = `${base}/webhook-waiting/${executionId}/${String(description.path)}`;
 
 	const resumed = new Map<string, INodeExecutionData[]>();
+	let moveOn: { node: INode; pending: INodeExecutionData[] } | undefined;
+	const nodeNamed = (nodeName: string | undefined) => {
+		if (nodeName === undefined) return node;
+		const found = workflow.getNode(nodeName);
+		if (!found) throw new Error(`No node "${nodeName}" in the wait test workflow`);
+		return found;
+	};
 	return {
 		executionId,
 		address,
@@ -104,12 +122,11 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 			return { status: response.status, answer, resumedWith: resumed.get(response.headers.get('x-call') ?? '') };
 		},
 		waitAgain(items, nodeName) {
+			node = nodeNamed(nodeName);
 			pending = items;
-			if (nodeName !== undefined) {
-				const found = workflow.getNode(nodeName);
-				if (!found) throw new Error(`No node "${nodeName}" in the wait test workflow`);
-				node = found;
-			}
+		},
+		loadThenMoveOn(items, nodeName) {
+			moveOn = { node: nodeNamed(nodeName), pending: items };
 		},
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -149,6 +149,21 @@ describe('an execution that waits again', () => {
 		expect([replay.status, replay.answer]).toEqual([409, { received: true, resumed: false, error: 'This wait has resumed already' }]);
 	});
 
+	test('a copy of the execution loaded at the first wait, deciding after another process resumed that wait and the execution waits at the next one, resumes nothing: 409', async () => {
+		const [id] = await createOrders(1);
+		await env.api.advance(id, { toStatusId: 4 });
+		const { host, query } = await waitingFor([pendingItem(planFor(id, { waitFor: ['Shipped'] }), [], 0)]);
+		// The call's copy still waits for Shipped; meanwhile another webhook process resumed that wait
+		// and the execution waits for Delivered. n8n would let this call claim it (it is waiting).
+		host.loadThenMoveOn([pendingItem(planFor(id), [], 0)], 'Wait Until Delivered');
+		const stale = await host.post(query, callback(id, 4, 'Shipped'));
+		expect([stale.status, stale.answer, stale.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'This wait has resumed already' }, undefined]);
+		// The wait it is at now is resumed by its own callback.
+		await env.api.advance(id, { toStatusId: 5 });
+		const second = await host.post(query, callback(id, 5, 'Delivered'));
+		expect([second.status, second.answer]).toEqual([200, { received: true, resumed: true, timedOut: false }]);
+	});
+
 	test('the same node waiting again (a loop, or a restart between two runs) is resumed again, by a callback and by a check', async () => {
 		const ids = await createOrders(3);
 		const { host, query } = await waitingFor([pendingItem(planFor(ids[0]), [], 0)]);

@@ -15,9 +15,11 @@ import {
 	checkTriggerActivation,
 	executionResumeUrl,
 	GUARDS,
+	freshWaitCaller,
 	isToolRun,
 	leaveOnStack,
 	N8nChanged,
+	readProbe,
 	refuseN8nCustomApiCall,
 	resumeCaller,
 	staticWebhookUrl,
@@ -143,6 +145,20 @@ describe('Wait Until Status', () => {
 		expect(tripped(() => waitingItems(waiting([]))).guard).toBe('waitingItems');
 		jest.spyOn(WebhookContext.prototype, 'evaluateExpression').mockReturnValue({ json: {} });
 		expect(tripped(() => waitingItems(waiting(left))).guard).toBe('waitingItems');
+	});
+
+	test("freshRead: the resume webhook can send its probe, and n8n runs the waiting node's webhook for it", () => {
+		const node = printStoreNode();
+		const webhookData = { httpMethod: 'POST', node: node.name, path: 'print-store-status', webhookDescription: new PrintStore().description.webhooks![0], workflowId: 'wf-guards' } as never;
+		const ctx = new WebhookContext(workflowOf([node]), node, additionalData(), 'webhook', webhookData, [], createRunExecutionData());
+		expect(typeof freshWaitCaller(ctx)).toBe('function');
+		// The node's answer to a probe names the wait; n8n's answers for an execution that moved on are 404 and 409.
+		expect(readProbe(ctx, { status: 200, body: { wait: 'w1' }, gone: false }, 'wait')).toEqual({ wait: 'w1' });
+		expect(readProbe(ctx, { status: 409, body: {}, gone: true }, 'wait')).toEqual({ movedOn: true });
+		// n8n answers the probe without running the node's webhook.
+		expect(tripped(() => readProbe(ctx, { status: 200, body: { message: 'Workflow was started' }, gone: false }, 'wait')).guard).toBe('freshRead');
+		(ctx as unknown as { helpers: object }).helpers = {};
+		expect(tripped(() => freshWaitCaller(ctx)).guard).toBe('freshRead');
 	});
 });
 

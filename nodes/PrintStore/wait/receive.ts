@@ -7,12 +7,12 @@ import { normalizeEvents } from '../../shared/callbacks/normalize';
 import { readPayload } from '../../shared/callbacks/read';
 import { secretsMatch } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/callbacks/urls';
-import { N8nChanged, waitingItems } from '../../shared/n8nInternals';
+import { freshWaitCaller, N8nChanged, readProbe, waitingItems } from '../../shared/n8nInternals';
 import { stopChecks } from './checks';
-import { readStatusHistory as readHistory } from '../../shared/orderReads';
+import { readHistory } from '../actions/order/getStatusHistory.operation';
 import type { ResumedBy, WaitPlan } from './plan';
 import { matchesStatus, orderNames, planOf, resultJson, settle } from './plan';
-import { resumeSecret } from './resumeUrl';
+import { resumeAddress, resumeSecret } from './resumeUrl';
 
 /**
  * The resume webhook of Order > Wait Until Status (n8n calls it for POSTs to the execution's
@@ -32,9 +32,16 @@ import { resumeSecret } from './resumeUrl';
  * What a call decides rests on the execution as n8n loaded it for this call: the wait it is at (its
  * node and the items that node left, `waitKey`), never on what this process saw before. An
  * execution waits any number of times (two waits in a row, a wait in a loop, a restart between),
- * and each wait is resumed by its own calls. n8n 2.x lets one resume of a wait through, whichever
- * process it reaches; the memory below only spares a process a second resume of a wait it has just
- * resumed (n8n 1.x has no such guard: docs/reliability.md, "Waiting until status").
+ * and each wait is resumed by its own calls. The memory below lets a wait resume once per process
+ * (a second call for it is answered 409). Across webhook processes it cannot: n8n 2.41.1 claims a
+ * waiting execution by its status alone, after this webhook has answered, so a process that loaded
+ * the execution at an earlier wait could resume it again once it waits at the next one. So before
+ * resuming, the webhook has n8n load the execution again (a probe to its resume address, answered
+ * by this webhook wherever it lands: `freshWaitCaller`) and resumes only if it still waits at this
+ * wait; else it answers 409. That narrows the race to the moment between the probe and n8n's claim,
+ * and two calls in that moment still both claim: n8n answers the loser 500. Only a load balancer
+ * that sends an execution's calls to one process closes it (docs/queue-mode.md, "Waits: one webhook
+ * process per execution").
  */
 
 /** Calls in one process are taken one at a time per execution, and a wait resumes there once. */
@@ -52,6 +59,13 @@ function waitKey(ctx: IWebhookFunctions, executionId: string, items: INodeExecut
 	for (const item of items) digest.update(JSON.stringify([orderNames(item.json), item.json.timeLimit ?? null, item.json.storeId ?? null])).update('\n');
 	return `${executionId}\n${ctx.getNode().name}\n${digest.digest('base64url')}`;
 }
+
+/** The body field of a probe, and of its answer: the wait a freshly loaded copy is at. */
+const PROBE = 'printStoreProbe';
+const PROBE_ANSWER = 'wait';
+
+/** A wait's key as a probe answers it (a digest: the key holds order numbers). */
+const waitDigest = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 function remember(key: string): void {
 	resumed.add(key);
@@ -115,17 +129,49 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 		const by: ResumedBy = !settlement ? 'timeLimit' : isCheck ? 'check' : 'callback';
 		outputs.push({ json: resultJson(plan, history, by, settlement), pairedItem: item.pairedItem ?? { item: index } });
 	}
+	if (await movedOn(ctx, key)) {
+		remember(key);
+		return answer(ctx, 409, { received: true, resumed: false, error: 'This wait has resumed already' });
+	}
 	remember(key);
 	stopChecks(executionId);
 	return { webhookResponse: { received: true, resumed: true, timedOut }, workflowData: [outputs] };
 }
 
+/**
+ * Whether the execution, loaded again by n8n now, no longer waits at the wait this call loaded
+ * (`key`): another process resumed it, and it runs, ended, or waits elsewhere. A probe that cannot be
+ * made or that n8n fails is logged, and the call goes on as it would without one.
+ */
+async function movedOn(ctx: IWebhookFunctions, key: string): Promise<boolean> {
+	const probe = freshWaitCaller(ctx);
+	const address = await resumeAddress(ctx);
+	const sent = await probe(address, { [PROBE]: true }).catch((error: Error) => hideSecretsInText(error.message ?? 'no answer'));
+	const seen = typeof sent === 'string' ? { unknown: sent } : readProbe(ctx, sent, PROBE_ANSWER);
+	if ('unknown' in seen) {
+		ctx.logger.warn(`Print Store: could not check that this execution still waits here before resuming it (${seen.unknown}); resuming`);
+		return false;
+	}
+	return 'movedOn' in seen || seen.wait !== waitDigest(key);
+}
+
+/** A probe (`movedOn`): which wait this copy of the execution, loaded by n8n for the probe, is at. Not queued: it only reads. */
+async function answerProbe(ctx: IWebhookFunctions, executionId: string): Promise<IWebhookResponseData> {
+	const given = (ctx.getQueryData() as IDataObject).secret;
+	if (typeof given !== 'string' || given === '') return refuse(ctx, 401, 'Missing secret');
+	if (!secretsMatch(given, await resumeSecret(ctx, executionId))) return refuse(ctx, 403, 'Wrong secret');
+	const items = waitingItems(ctx);
+	return answer(ctx, 200, { received: true, resumed: false, [PROBE_ANSWER]: waitDigest(waitKey(ctx, executionId, items)) });
+}
+
 export async function receiveResumeCall(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const executionId = this.getExecutionId();
-	const previous = queues.get(executionId) ?? Promise.resolve();
+	const isProbe = (this.getBodyData() as IDataObject | undefined)?.[PROBE] === true;
+	const previous = isProbe ? Promise.resolve() : (queues.get(executionId) ?? Promise.resolve());
 	const turn = previous.then(async () => {
 		try {
-			return await decide(this, executionId);
+			// A probe can come from a call of this process that holds the execution's turn.
+			return isProbe ? await answerProbe(this, executionId) : await decide(this, executionId);
 		} catch (error) {
 			const message = hideSecretsInText((error as Error).message ?? 'Unknown error');
 			if (error instanceof N8nChanged) {
@@ -136,6 +182,7 @@ export async function receiveResumeCall(this: IWebhookFunctions): Promise<IWebho
 			return answer(this, 503, { received: false, resumed: false, error: message });
 		}
 	});
+	if (isProbe) return await turn;
 	queues.set(executionId, turn);
 	try {
 		return await turn;

@@ -35,8 +35,8 @@ export async function resumeSecret(ctx: IExecuteFunctions | IWebhookFunctions, e
 	return waitSecret(await ctx.getCredentials(CREDENTIAL_TYPE), executionId);
 }
 
-/** n8n's resume address of this execution with the node's path and secret added. */
-export async function resumeAddress(ctx: IExecuteFunctions): Promise<string> {
+/** n8n's resume address of this execution with the node's path and secret added (in execute(), or in the resume webhook). */
+export async function resumeAddress(ctx: IExecuteFunctions | IWebhookFunctions): Promise<string> {
 	const base = executionResumeUrl(ctx);
 	if (!/^https?:\/\//i.test(base)) {
 		throw new Error(`n8n gave no usable resume address for this execution (got "${hideSecretsInText(base)}"); check n8n's WEBHOOK_URL setting`);

@@ -29,6 +29,11 @@ export const GUARDS = {
 		relies: '$execution.resumeUrl is an http(s) address that ends in the execution ID',
 		instead: 'Use Status Callbacks "From Print Store Trigger in This Workflow" and the Print Store Trigger, or a tested n8n version.',
 	},
+	freshRead: {
+		feature: 'Order > Wait Until Status (resuming in queue mode)',
+		relies: "a POST to the execution's resume address makes n8n load the execution again and run the waiting node's webhook, which says which wait it is at",
+		instead: 'Route each execution\'s /webhook-waiting/<execution ID> calls to one webhook process (docs/queue-mode.md), or use a tested n8n version.',
+	},
 	backgroundChecks: {
 		feature: "Order > Wait Until Status (its checks while the execution waits)",
 		relies: "the node's execution context can still send HTTP requests after execute() has returned",

@@ -9,5 +9,5 @@ export { GUARDS, N8nChanged, runningN8n, TESTED_ON, type GuardName } from './cha
 export { answerAfterStaticDataSave, checkTriggerActivation, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from './trigger';
 export { isToolRun, withToolReads, type ToolReads } from './tool';
 export { PRINT_STORE_VERSIONS, refuseN8nCustomApiCall, TRIGGER_VERSIONS } from './versions';
-export { executionResumeUrl, leaveOnStack, resumeCaller, WAIT_TIMER_GRACE_MS, waitingItems, type ResumeAnswer } from './wait';
+export { executionResumeUrl, freshWaitCaller, leaveOnStack, readProbe, resumeCaller, WAIT_TIMER_GRACE_MS, waitingItems, type ResumeAnswer } from './wait';
 export { staticWebhookUrl, webhookBaseUrl, workflowNodes } from './workflow';

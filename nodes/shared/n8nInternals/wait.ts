@@ -64,12 +64,13 @@ export function resumeCaller(ctx: IExecuteFunctions): (address: string, body: ID
 /**
  * n8n's resume address of this execution: `<webhook URL>/<waiting endpoint>/<execution ID>`, with
  * `?signature=` on n8n 2.x.
- * Relies on: the `$execution.resumeUrl` expression, evaluated in a node's execute(), gives an address
+ * Relies on: the `$execution.resumeUrl` expression, evaluated in a node's execute() (or in its resume
+ * webhook, for the fresh look of `freshWaitCaller`), gives an address
  * whose path ends in the execution ID (the node adds its own path after it). An address that is not
  * http(s) is returned as it is: that is n8n's WEBHOOK_URL setting, which the caller explains.
  * Tested: test/e2e/wait-for-status.test.ts.
  */
-export function executionResumeUrl(ctx: IExecuteFunctions): string {
+export function executionResumeUrl(ctx: IExecuteFunctions | IWebhookFunctions): string {
 	const value = String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
 	// No http(s) address at all is a setting (WEBHOOK_URL), which the caller explains.
 	if (!/^https?:\/\//i.test(value)) return value;
@@ -128,4 +129,55 @@ export function waitingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
 		throw new N8nChanged(ctx.getNode(), 'waitingItems', '$input.all() in the resume webhook does not give the items the waiting node left');
 	}
 	return input as INodeExecutionData[];
+}
+
+/**
+ * The resume webhook's fresh look at the wait the execution is at now, just before it resumes it.
+ * n8n gives the webhook the execution as it loaded it for this call and, after the webhook answers,
+ * claims it by its status alone (n8n 2.41.1: `waiting`). Meanwhile another webhook process may have
+ * resumed it, and it may wait again at a later wait: resuming from the copy loaded here would run the
+ * nodes between the two waits again. n8n offers a node no read of its execution, so the webhook asks
+ * n8n to load it again: it POSTs a probe to the execution's resume address, and the node's webhook
+ * there (wait/receive.ts) answers which wait the fresh copy is at.
+ * Relies on: the webhook context can send HTTP; n8n runs the waiting node's webhook for a POST to the
+ * resume address while the execution waits, from a copy it loads for that call, and once the
+ * execution no longer waits answers 409 (running, or finished) or 404. Checked: the context can send
+ * HTTP, here; a 200 that is not the node's answer to a probe, where the answer is read (`readProbe`).
+ * Tested: test/node/wait-resume.test.ts (a copy loaded before the execution moved on resumes
+ * nothing), test/e2e/wait-resume-once.queue.test.ts (callbacks at two webhook processes at once).
+ */
+export function freshWaitCaller(ctx: IWebhookFunctions): (address: string, body: IDataObject) => Promise<ResumeAnswer> {
+	const helpers = ctx.helpers;
+	if (typeof helpers?.httpRequest !== 'function') {
+		throw new N8nChanged(ctx.getNode(), 'freshRead', 'the resume webhook\'s context has no helpers.httpRequest');
+	}
+	return async (address, body) => {
+		const response = (await helpers.httpRequest({
+			method: 'POST',
+			url: address,
+			body,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 30_000,
+		})) as { statusCode?: number; body?: unknown };
+		const status = response.statusCode;
+		return { status, body: response.body, gone: status === 404 || status === 409 };
+	};
+}
+
+/**
+ * What a probe's answer says: the wait the execution is at now (`wait`), or that it no longer waits
+ * (`movedOn`), or nothing usable (`unknown`: the probe could not be made or n8n failed; the caller
+ * goes on as without a probe). A 200 without the node's answer means n8n no longer runs the node's
+ * webhook for the probe.
+ */
+export function readProbe(ctx: IWebhookFunctions, answer: ResumeAnswer, field: string): { wait: string } | { movedOn: true } | { unknown: string } {
+	if (answer.gone) return { movedOn: true };
+	if (answer.status !== 200) return { unknown: `n8n answered ${String(answer.status)}` };
+	const wait = isRecord(answer.body) ? answer.body[field] : undefined;
+	if (typeof wait !== 'string' || wait === '') {
+		throw new N8nChanged(ctx.getNode(), 'freshRead', "a POST to the execution's resume address is not answered by the waiting node's webhook");
+	}
+	return { wait };
 }
