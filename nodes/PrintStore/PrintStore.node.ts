@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType,
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { PRINT_STORE_VERSIONS } from '../shared/n8nInternals';
-import { resourceDescriptions, router } from './actions/router';
-import { toolFields } from './descriptions/tool.fields';
+import { resourceDescriptions, router, subtitleExpression, toolDescriptionFields } from './actions/router';
+import { toolSettingFields } from './descriptions/tool.fields';
 import { receiveResumeCall } from './wait/receive';
 import { RESUME_WEBHOOKS } from './wait/resumeUrl';
 
@@ -32,9 +32,8 @@ export class PrintStore implements INodeType {
 		// A list, so that n8n adds no Custom API Call of its own (n8nInternals, PRINT_STORE_VERSIONS).
 		version: PRINT_STORE_VERSIONS.version,
 		defaultVersion: PRINT_STORE_VERSIONS.defaultVersion,
-		// Each operation's action, in words (test/unit/description.test.ts keeps it equal to the operation lists).
-		subtitle:
-			'={{ ({"create":"Create orders","customApiCall":"Make a custom API call","get":"Get an order","getPriceQuote":"Get a price quote","getStatusHistory":"Get the status history of an order","waitForStatus":"Wait until an order reaches a status","joinWithInviteKey":"Join a store with an invite key","removeApplicationAssociation":"Remove an application from a store","getCurrent":"Get the current user"})[$parameter["operation"]] }}',
+		// Each operation's action, in words, from its entry.
+		subtitle: subtitleExpression(),
 		description: 'Price and create print orders, read orders and their status history, and manage store access',
 		defaults: { name: 'Print Store' },
 		usableAsTool: true,
@@ -50,7 +49,8 @@ export class PrintStore implements INodeType {
 			{ ...RESOURCE, options: [...RESOURCES, { name: 'Custom API Call', value: 'customApiCall' }], displayOptions: { show: { '@version': [1] } } },
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.
-			...toolFields,
+			...toolDescriptionFields,
+			...toolSettingFields,
 		],
 	};
 

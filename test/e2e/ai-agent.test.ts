@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { SavedWorkflow, WorkflowJson } from '../../scripts/n8n/client';
 import type { SandboxRequest } from '../../scripts/n8n/sandbox-control';
 import { findNode, loadExample, withCredential } from '../../scripts/n8n/workflows';
-import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/descriptions/tool.fields';
+import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { startModelServer, type ModelServer, type ToolResult } from '../helpers/model-server';
 import { crmOrderItem } from '../helpers/sandbox';
 import { describeE2E, e2e } from './helpers/harness';

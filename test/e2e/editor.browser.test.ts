@@ -14,7 +14,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { exampleFiles, loadExample, PACKAGE_NODE_PREFIX, withCredential } from '../../scripts/n8n/workflows';
-import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/descriptions/tool.fields';
+import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -7,7 +7,7 @@
  */
 import { NodeHelpers, type INodeTypeDescription } from 'n8n-workflow';
 
-import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/descriptions/tool.fields';
+import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';

@@ -7,7 +7,7 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/descriptions/tool.fields';
+import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { api as customRequest } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { operations, subtitleExpression } from '../../nodes/PrintStore/actions/router';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
@@ -75,4 +75,43 @@ test('the canvas subtitle and the tool descriptions name exactly the operations 
 	const toolKeys = Object.keys(TOOL_DESCRIPTIONS).sort();
 	const expected = resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => `${resource}.${operation}`)).concat('customApiCall').sort();
 	expect(toolKeys).toEqual(expected);
+});
+
+/**
+ * Adding an operation is its own file and one line in its resource's `operations`: here a made-up
+ * Order > Archive (the module below stands for its file; the mocked index adds it to `operations`,
+ * the one line), and the node's Operation list, canvas subtitle, tool Description and router all
+ * have it, with nothing else touched.
+ */
+test('a made-up operation added to its resource\'s operations alone appears everywhere operations are listed, and in the router', async () => {
+	const archive = {
+		option: { name: 'Archive', value: 'archive', description: 'Archive an order', action: 'Archive an order' },
+		toolDescription: 'Archive a print order the user names. Returns the archived order.',
+		description: [{ displayName: 'Reason', name: 'archiveReason', type: 'string' as const, default: '', displayOptions: { show: { resource: ['order'], operation: ['archive'] } } }],
+		api: { name: 'order.archive', actsOnce: true, meanings: {} },
+		execute: async function (this: { getInputData(): unknown[] }) {
+			return this.getInputData().map((_, item) => ({ json: { archived: true }, pairedItem: { item } }));
+		},
+	};
+	let node: { description: { properties: Array<{ name: string; options?: unknown[]; default?: unknown; displayOptions?: unknown }>; subtitle?: string } } | undefined;
+	let isolatedRouter: typeof import('../../nodes/PrintStore/actions/router') | undefined;
+	jest.isolateModules(() => {
+		jest.doMock('../../nodes/PrintStore/actions/order/index', () => {
+			const actual = jest.requireActual('../../nodes/PrintStore/actions/order/index');
+			const { resourceDescription } = jest.requireActual('../../nodes/PrintStore/actions/operation');
+			// The one line: `export const operations = { create, get, ..., archive };`
+			const withArchive = { ...actual.operations, archive };
+			return { ...actual, operations: withArchive, description: resourceDescription('order', withArchive, 'create') };
+		});
+		const { PrintStore: Isolated } = jest.requireActual('../../nodes/PrintStore/PrintStore.node') as { PrintStore: new () => typeof node };
+		node = new Isolated();
+		isolatedRouter = jest.requireActual('../../nodes/PrintStore/actions/router');
+	});
+	const orderOperations = node!.description.properties.find((property) => property.name === 'operation' && JSON.stringify(property.displayOptions).includes('"order"'));
+	expect((orderOperations?.options as Array<{ name: string }>).map((option) => option.name)).toEqual(['Archive', 'Create', 'Custom API Call', 'Get', 'Get Price Quote', 'Get Status History', 'Wait Until Status']);
+	expect(node!.description.subtitle).toContain('"archive":"Archive an order"');
+	expect(node!.description.properties.some((property) => property.name === 'archiveReason')).toBe(true);
+	expect(isolatedRouter!.TOOL_DESCRIPTIONS['order.archive']).toBe(archive.toolDescription);
+	expect(node!.description.properties.filter((property) => property.name === 'toolDescription').map((property) => property.default)).toContain(archive.toolDescription);
+	expect(isolatedRouter!.operations.order.archive).toBe(archive);
 });

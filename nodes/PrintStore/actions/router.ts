@@ -1,30 +1,22 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { refuseN8nCustomApiCall } from '../../shared/n8nInternals';
-import type { ApiOperation } from '../../shared/operations';
 import { forModel, isToolRun } from '../helpers/tool';
 
 import * as custom from './custom';
+import type { OperationModule, Operations } from './operation';
 import * as order from './order';
 import * as store from './store';
 import * as user from './user';
 
-type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
-
-/** What every `*.operation.ts` declares: its fields, its execute, and the API call it makes. */
-export interface OperationModule {
-	description: INodeProperties[];
-	execute: Execute;
-	api: ApiOperation;
-}
+export type { OperationModule };
 
 /**
- * Every operation of the node, by resource and by the value its resource's list gives it, taken from
- * the resources' own `operations` (adding one is a file and its entry in the resource's list and
- * `operations`). Custom API Call is in every resource's list and is one operation, `custom`.
+ * Every operation of the node, by resource and by the value of its entry, taken from the resources'
+ * own `operations`. Custom API Call is in every resource's list and is one operation, `custom`.
  */
-export const operations: Record<string, Record<string, OperationModule>> = {
+export const operations: Record<string, Operations> = {
 	order: order.operations,
 	store: store.operations,
 	user: user.operations,
@@ -37,17 +29,46 @@ export const resourceDescriptions: INodeProperties[] = [
 	...custom.description,
 ];
 
-/** The canvas subtitle: each operation's action text, taken from the operation lists above. */
+/** Each operation by `<resource>.<operation>`, and Custom API Call by its value alone (it is in every resource). */
+function everyOperation(): Array<[string, string | undefined, OperationModule]> {
+	const listed = Object.entries(operations).flatMap(([resource, own]) =>
+		Object.entries(own).map(([value, module]) => [`${resource}.${value}`, resource, module] as [string, string, OperationModule]),
+	);
+	return [...listed, ['customApiCall', undefined, custom.customApiCall]];
+}
+
+/** The canvas subtitle: each operation's action text, from its entry. */
 export function subtitleExpression(): string {
 	const actions: Record<string, string> = {};
-	for (const property of resourceDescriptions) {
-		if (property.name !== 'operation') continue;
-		for (const option of (property.options ?? []) as INodePropertyOptions[]) {
-			if (option.action) actions[String(option.value)] = option.action;
-		}
-	}
+	for (const [, , module] of everyOperation()) actions[String(module.option.value)] = String(module.option.action);
 	return `={{ (${JSON.stringify(actions)})[$parameter["operation"]] }}`;
 }
+
+/** What the model reads about each operation as a tool, by `<resource>.<operation>` (Custom API Call alone). */
+export const TOOL_DESCRIPTIONS: Record<string, string> = Object.fromEntries(everyOperation().map(([key, , module]) => [key, module.toolDescription]));
+
+const DESCRIPTION_HINT =
+	'What the AI model reads to decide when to use this tool and what to give it. Written for this operation; edit it to fit your agent.';
+
+/**
+ * The tool variant's Description field, one per operation (`@tool`: shown only there). Because the
+ * node defines `toolDescription` itself, n8n adds no "Set Automatically" description of its own.
+ */
+const TOOL_DESCRIPTION_FIELD: INodeProperties = {
+	displayName: 'Description',
+	name: 'toolDescription',
+	type: 'string',
+	default: '',
+	required: true,
+	typeOptions: { rows: 4 },
+	description: DESCRIPTION_HINT,
+};
+
+export const toolDescriptionFields: INodeProperties[] = everyOperation().map(([, resource, module]) => ({
+	...TOOL_DESCRIPTION_FIELD,
+	default: module.toolDescription,
+	displayOptions: { show: { '@tool': [true], ...(resource ? { resource: [resource] } : {}), operation: [String(module.option.value)] } },
+}));
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;

@@ -25,3 +25,7 @@ export const orderLocator: INodeProperties = {
 		},
 	],
 };
+
+/** One order item in the API's shape, as an AI tool's description shows it to the model. */
+export const ORDER_ITEM_EXAMPLE =
+	'{"Product":{"ID":"postcard-4x6","Quantity":100},"Recipient":{"NameFirst":"Ada","NameLast":"Lovelace","AddressLine1":"12 Main St","City":"Springfield","Province":"IL","Postalcode":"62701","Country":"US"},"PartnerOrderReference":"crm-42"}';

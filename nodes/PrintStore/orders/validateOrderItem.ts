@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
-import { isRecord } from '../../shared/json';
-import { FORBIDDEN_KEYS } from '../../shared/json';
+import { FORBIDDEN_KEYS, isRecord } from '../../shared/json';
 import { rootLabel, type OrderItemDraft } from './orderItemDraft';
 
 export { JSON_ROOT } from './orderItemDraft';

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
@@ -15,6 +15,19 @@ export const api: ApiOperation = { name: 'custom.request', actsOnce: 'unlessRead
  * token and the subscription key, safe retries, the same errors. It replaces n8n's own "Custom API
  * Call", which runs the HTTP Request node and cannot add the subscription key to an OAuth2 credential.
  */
+/**
+ * Its entry in every resource's Operation list (version 1 also has it as a resource), and what an
+ * AI model reads about it as a tool.
+ */
+export const option: INodePropertyOptions = {
+	name: 'Custom API Call',
+	value: 'customApiCall',
+	description: 'Call any endpoint of the API with this credential (token and subscription key)',
+	action: 'Make a custom API call',
+};
+export const toolDescription =
+	'Call any endpoint of the print store API (a method and a path below /api/v1) for what the other print store tools do not cover. Returns the API\'s answer.';
+
 export const description: INodeProperties[] = showFor({ show: { operation: ['customApiCall'] } }, [
 	{
 		displayName:

@@ -5,9 +5,10 @@ import * as customApiCall from './customApiCall.operation';
 export { customApiCall };
 
 /**
- * The node's own "Custom API Call", in every resource's operation list (written out in each, as
- * n8n's lint rules read option lists literally) and as a resource of its own. It goes through the
- * transport; n8n's (which the node's version list keeps out) could not send the subscription key.
+ * The node's own "Custom API Call": in every resource's Operation list (actions/operation.ts adds its
+ * entry) and, in version 1, as a resource of its own, whose Operation list is this one entry. It goes
+ * through the transport; n8n's (which the node's version list keeps out) could not send the
+ * subscription key.
  */
 export const description: INodeProperties[] = [
 	{
@@ -16,12 +17,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['customApiCall'] } },
-		options: [{
-				name: 'Custom API Call',
-				value: 'customApiCall',
-				description: 'Call any endpoint of the API with this credential (token and subscription key)',
-				action: 'Make a custom API call',
-			},],
+		options: [customApiCall.option],
 		default: 'customApiCall',
 	},
 	...customApiCall.description,

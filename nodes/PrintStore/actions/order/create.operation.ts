@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
+import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
 import { EARLIER_VERSIONS, FROM_VERSION_3, orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import { markTestOrders, withTestModeField } from '../../helpers/testMode';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
@@ -114,6 +115,16 @@ const testModeField: INodeProperties = {
 		"Whether to send the orders as test orders (the API's TestMode). Turn it off to place real orders. The output of a test order carries testMode: true.",
 	displayOptions: { show: FROM_VERSION_3 },
 };
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	description: 'Create print orders, one per input item, sent in batches',
+	action: 'Create orders',
+};
+export const toolDescription =
+	`Create print orders: they are printed and mailed. Give a JSON list of order items, one per order, each like ${ORDER_ITEM_EXAMPLE}. Returns each created order with its order number and status. Only create what the user asked for and confirmed. Unless the workflow allows live orders, orders are created in test mode (nothing is printed or charged), and one call may create only a limited number of orders.`;
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['create'] } }, [
 	storeIdField,

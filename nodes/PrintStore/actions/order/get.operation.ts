@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { READ_ORDER, readOrder } from '../../../shared/orderReads';
@@ -9,6 +9,16 @@ import { orderRef } from '../../helpers/orderRef';
 
 /** The API call: reading one order (shared with the trigger's Fetch From the API). */
 export const api = READ_ORDER;
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get an order by its ID or order number',
+	action: 'Get an order',
+};
+export const toolDescription =
+	'Get one print order by its order number (like PS-100001) or order ID: its status, product and quantity, recipient, partner order reference and dates. Use it for questions about what an order contains.';
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['get'] } }, [
 	storeIdField,

@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
+import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
 import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
 import type { OrderRequest } from '../../orders/orderRequest';
@@ -15,6 +16,16 @@ export const orderRequest: OrderRequest = {
 	creates: false,
 };
 export const api = orderRequest.api;
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Get Price Quote',
+	value: 'getPriceQuote',
+	description: 'Get the price of orders before creating them',
+	action: 'Get a price quote',
+};
+export const toolDescription =
+	`Price print orders without ordering anything. Give a JSON list of order items, one per order, each like ${ORDER_ITEM_EXAMPLE}. Returns the price of each order item and its total. Use it before creating orders, and to answer "how much would it cost".`;
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getPriceQuote'] } }, [
 	storeIdField,

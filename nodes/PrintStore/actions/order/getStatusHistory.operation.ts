@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
@@ -11,6 +11,16 @@ import { chronological, latestRecord } from '../../wait/plan';
 
 /** The API call: reading a status history (shared with the wait and the trigger's Fetch From the API). */
 export const api = READ_HISTORY;
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Get Status History',
+	value: 'getStatusHistory',
+	description: 'Get the status records of an order, such as printed, shipped and delivered',
+	action: 'Get the status history of an order',
+};
+export const toolDescription =
+	'Find out where a print order is. Give its order number (like PS-100001) or order ID. Returns a summary: the current status (Received, Printed, Shipped, Delivered, Failed, Cancelled...), when it was reached, tracking number and delivery details, and the earlier statuses with their times.';
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getStatusHistory'] } }, [
 	storeIdField,

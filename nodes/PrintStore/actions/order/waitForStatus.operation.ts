@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
@@ -18,6 +18,16 @@ import { resumeAddress } from '../../wait/resumeUrl';
 
 const MINUTE = 60_000;
 const UNIT_MS: Record<string, number> = { seconds: 1000, minutes: MINUTE, hours: 60 * MINUTE, days: 24 * 60 * MINUTE };
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Wait Until Status',
+	value: 'waitForStatus',
+	description: 'Pause the execution until each order reaches a status, such as shipped or delivered, or runs out of time',
+	action: 'Wait until an order reaches a status',
+};
+export const toolDescription =
+	'Not for conversations: waiting pauses the whole workflow. Use the status lookup tool to answer where an order is.';
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['waitForStatus'] } }, [
 	{

@@ -1,42 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../operation';
 import * as joinWithInviteKey from './joinWithInviteKey.operation';
 import * as removeApplicationAssociation from './removeApplicationAssociation.operation';
 
 export { joinWithInviteKey, removeApplicationAssociation };
 
-/** The resource's operations by the value its list gives them: the router runs them from here. */
+/** The resource's operations by the value of their entry: its Operation list, the router and the tools are built from them. */
 export const operations = { joinWithInviteKey, removeApplicationAssociation };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['store'] } },
-		options: [
-			{
-				name: 'Join With Invite Key',
-				value: 'joinWithInviteKey',
-				description: 'Join a store as its administrator, using an invite key',
-				action: 'Join a store with an invite key',
-			},
-			{
-				name: 'Remove Application Association',
-				value: 'removeApplicationAssociation',
-				description: "Remove an application's access to a store",
-				action: 'Remove an application from a store',
-			},
-			{
-				name: 'Custom API Call',
-				value: 'customApiCall',
-				description: 'Call any endpoint of the API with this credential (token and subscription key)',
-				action: 'Make a custom API call',
-			},
-		],
-		default: 'joinWithInviteKey',
-	},
-	...joinWithInviteKey.description,
-	...removeApplicationAssociation.description,
-];
+export const description = resourceDescription('store', operations, 'joinWithInviteKey');

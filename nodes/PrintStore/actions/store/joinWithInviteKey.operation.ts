@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
@@ -21,6 +21,16 @@ export const api: ApiOperation = {
 	mayHaveActed:
 		'Not retried: the service may have used the invite key already, making the connected account an administrator of the store. Check by using the store (for example Order > Get Price Quote with its Store ID) before trying again: a second try reports the key as used.',
 };
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Join With Invite Key',
+	value: 'joinWithInviteKey',
+	description: 'Join a store as its administrator, using an invite key',
+	action: 'Join a store with an invite key',
+};
+export const toolDescription =
+	'Join a print store with an invite key the user gives (like INVITE-JOIN-0001). Returns the store: its StoreID and company name. Use only when the user asks to connect a store.';
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['store'], operation: ['joinWithInviteKey'] } }, [
 	{

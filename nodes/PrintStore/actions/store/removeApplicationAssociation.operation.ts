@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { checkPathId } from '../../../shared/ids';
@@ -20,6 +20,16 @@ export const api: ApiOperation = {
 		401: CREDENTIALS,
 	},
 };
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Remove Application Association',
+	value: 'removeApplicationAssociation',
+	description: "Remove an application's access to a store",
+	action: 'Remove an application from a store',
+};
+export const toolDescription =
+	"Remove an application's access to a print store. This cannot be undone from here: use it only when the user explicitly asks, with the application ID and the store ID.";
 
 export const description: INodeProperties[] = showFor(
 	{ show: { resource: ['store'], operation: ['removeApplicationAssociation'] } },

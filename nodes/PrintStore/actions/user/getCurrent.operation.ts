@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { apiRequest } from '../../../shared/transport';
@@ -7,6 +7,16 @@ import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
 
 /** The API call: a read; its status codes. */
 export const api: ApiOperation = { name: 'user.getCurrent', actsOnce: false, meanings: { 401: CREDENTIALS } };
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Get Current',
+	value: 'getCurrent',
+	description: 'Get the user or application the credential is connected as',
+	action: 'Get the current user',
+};
+export const toolDescription =
+	'Get the account the print store connection is signed in as: the user, their email, and the stores they can use. Use it for "who am I" or "which stores can I order for".';
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['user'], operation: ['getCurrent'] } }, [
 	{
