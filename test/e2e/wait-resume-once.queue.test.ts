@@ -255,6 +255,10 @@ function tally(executions: Execution[]) {
 	});
 }
 
+/** Lines where a webhook process's node said it could not look at the execution afresh before resuming it. */
+const probeWarnings = () =>
+	queue().webhooks.flatMap((process) => readFileSync(process.logFile, 'utf8').split('\n').filter((line) => /could not check that this execution still waits/.test(line)));
+
 const statusCounts = (answers: Answer[]) => answers.reduce<Record<string, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 /** A 500 whose body shows a stack trace or n8n's "problem executing" message: what a lost claim looks like. */
 const serverErrors = (answers: Answer[]) => answers.filter((answer) => answer.status >= 500);
@@ -292,6 +296,8 @@ describeE2E('Wait Until Status in queue mode: one resume per wait, and worker re
 		}
 		// One copy resumed the wait; the other was told so (409) or, arriving while the execution ran, n8n's 409.
 		expect(serverErrors(answers)).toEqual([]);
+		// Before each resume the node looked at the execution afresh, and could (no warning that it could not).
+		expect(probeWarnings()).toEqual([]);
 		expect(answers.filter((answer) => answer.status === 200 && /"resumed":true/.test(answer.body))).toHaveLength(EXECUTIONS * 2);
 	}, 600_000);
 
@@ -306,6 +312,8 @@ describeE2E('Wait Until Status in queue mode: one resume per wait, and worker re
 			waitsResumedTwice: tallies.filter((entry) => entry.afterShipped > 1).length + tallies.filter((entry) => entry.afterDelivered > 1).length,
 			stepsRunTwice: steps.filter((runs) => runs > 1).length,
 			serverErrorBodies: serverErrors(answers).map((answer) => answer.body.slice(0, 200)),
+			// Why a fresh look could not be made (n8n's answer), when it could not.
+			probeWarnings: probeWarnings().map((line) => line.replace(/^.*could not check/, 'could not check').slice(0, 300)),
 			tallies,
 		};
 		measurements.straightToBothProcesses = result;
