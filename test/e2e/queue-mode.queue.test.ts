@@ -10,7 +10,7 @@
  * queue-mode.json, events sent to both webhook processes at the same moment are acted on exactly
  * once each. Simultaneous duplicates are measured and written to test-artifacts.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { assertSucceeded, nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { CREDENTIAL_TYPE, findNode, loadExample, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow, withCredential } from '../../scripts/n8n/workflows';
+import { derivedTriggerSecret } from '../helpers/secrets';
 import { describeE2E, e2e, expectSuccess } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
@@ -501,9 +502,7 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		const events = Array.from({ length: DUPLICATED_EVENTS }, (_, index) => statusRecord(`ord_once_${randomUUID().slice(0, 8)}_${index}`, 4));
 		// The trigger's secret as Create derives it (README: an HMAC keyed with the credential's
 		// subscription key and client secret), restated here; the service would post to both processes.
-		const secret = createHmac('sha256', `${state.sandbox.subscriptionKey}\n${state.sandbox.clientSecret}`)
-			.update(`print-store-trigger:${saved.id}:${String(trigger.webhookId)}`)
-			.digest('hex');
+		const secret = derivedTriggerSecret(state.sandbox, saved.id, trigger.webhookId);
 		const urls = queue().webhooks.map((process) => `${process.url}/webhook/${String(trigger.webhookId)}/status?secret=${secret}`);
 		await inParallel(events, 5, async (event) => {
 			const answers = await Promise.all(urls.map((url) => post(url, event)));

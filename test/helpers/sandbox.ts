@@ -81,3 +81,16 @@ export const fromItems = (operation: string, options: Record<string, unknown> = 
 	orderItemJson: '={{ JSON.stringify($json.order) }}',
 	options,
 });
+
+/**
+ * Create (or Get Price Quote) parameters for one order item as JSON per input item: a fixed order
+ * item, or by default each input item's `order` field.
+ */
+export const jsonOrders = (storeId: string, options: Record<string, unknown> = {}, orderItem?: unknown, operation = 'create') => ({
+	resource: 'order',
+	operation,
+	storeId,
+	inputMode: 'json',
+	orderItemJson: orderItem === undefined ? '={{ JSON.stringify($json.order) }}' : JSON.stringify(orderItem),
+	...(Object.keys(options).length > 0 ? { options } : {}),
+});

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import type { Sandbox } from './sandbox';
 
 /** Every secret a run could leak: the sandbox's keys and the tokens it issued. */
@@ -35,3 +37,21 @@ export function executionJsonWithoutN8nCopies(execution: unknown): string {
 	if (copy.data && 'resumeToken' in copy.data) copy.data.resumeToken = '<n8n: resume token>';
 	return JSON.stringify(copy);
 }
+
+/**
+ * The secrets the package derives, as the README documents them (restated here, not imported, so a
+ * change in the package's derivation shows as a failing test): an HMAC-SHA256 keyed with the
+ * credential's subscription key and client secret, of `print-store-wait:<execution ID>` (a waiting
+ * execution's resume address) or `print-store-trigger:<workflow ID>:<webhook ID>` (a trigger's URLs).
+ */
+export interface CredentialKeys {
+	subscriptionKey: unknown;
+	clientSecret: unknown;
+}
+
+function derive(keys: CredentialKeys, subject: string): string {
+	return createHmac('sha256', `${String(keys.subscriptionKey)}\n${String(keys.clientSecret)}`).update(subject).digest('hex');
+}
+
+export const derivedWaitSecret = (keys: CredentialKeys, executionId: string) => derive(keys, `print-store-wait:${executionId}`);
+export const derivedTriggerSecret = (keys: CredentialKeys, workflowId: string, webhookId: unknown) => derive(keys, `print-store-trigger:${workflowId}:${String(webhookId)}`);

@@ -5,7 +5,7 @@
  * keep the raw bytes and the query) and sends the trigger's answer. Fast enough to test every
  * guarantee of the trigger in milliseconds; the real-n8n suite (test/e2e) proves the same in n8n.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
@@ -14,6 +14,7 @@ import { Workflow } from 'n8n-workflow';
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
 import { forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, StoredCredentials } from './engine';
+import { derivedTriggerSecret } from './secrets';
 import { serveLikeN8n } from './webhook-server';
 
 export const TRIGGER_TYPE = `${PACKAGE}.printStoreTrigger`;
@@ -183,8 +184,7 @@ export async function startTrigger(options: {
 			const fixed = (node.parameters.options as IDataObject | undefined)?.callbackSecret;
 			if (typeof fixed === 'string' && fixed !== '') return fixed;
 			const stored = credentials.get('cred-1') ?? {};
-			const key = `${String(stored.subscriptionKey)}\n${String(stored.clientSecret)}`;
-			return createHmac('sha256', key).update(`print-store-trigger:wf-trigger:${String(node.webhookId)}`).digest('hex');
+			return derivedTriggerSecret({ subscriptionKey: stored.subscriptionKey, clientSecret: stored.clientSecret }, 'wf-trigger', node.webhookId);
 		},
 		emittedItems: () => emitted.flatMap((items) => items ?? []),
 		createUrl: (kind) => {

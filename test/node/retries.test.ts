@@ -4,7 +4,7 @@
  * ambiguous failure.
  */
 import { runPrintStore } from '../helpers/engine';
-import { credentialsFor, useSandbox } from '../helpers/sandbox';
+import { credentialsFor, jsonOrders, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
 
@@ -44,13 +44,7 @@ test('a create that failed after the service may have acted is not repeated', as
 	await env.api.faults({ rate500After: 1 });
 	const credentials = await credentialsFor(env.sandbox);
 	const result = await runPrintStore({
-		parameters: {
-			resource: 'order',
-			operation: 'create',
-			storeId: env.sandbox.storeId,
-			inputMode: 'json',
-			orderItemJson: JSON.stringify({ Product: { ID: 'postcard-4x6', Quantity: 1 }, Recipient: { NameFirst: 'Ada', City: 'London' }, PartnerOrderReference: 'once' }),
-		},
+		parameters: jsonOrders(env.sandbox.storeId, {}, { Product: { ID: 'postcard-4x6', Quantity: 1 }, Recipient: { NameFirst: 'Ada', City: 'London' }, PartnerOrderReference: 'once' }),
 		credentials,
 		continueOnFail: true,
 	});

@@ -4,12 +4,12 @@
  * order already settled, a time limit of 0, bad input). The waits that pause the execution run in
  * a real n8n (test/e2e/wait-for-status.test.ts).
  */
-import { createHmac } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+import { derivedWaitSecret } from '../helpers/secrets';
 
 const env = useSandbox();
 
@@ -47,7 +47,7 @@ test("Create, Resume This Execution: each order carries the execution's resume a
 	expect(items[0].StatusDetailsCallbackUrl).toBeUndefined();
 	// The secret: an HMAC of the execution ID, keyed with the credential's subscription key and client secret.
 	const executionId = url.pathname.split('/')[2];
-	const expected = createHmac('sha256', `${env.sandbox.subscriptionKey}\n${env.sandbox.clientSecret}`).update(`print-store-wait:${executionId}`).digest('hex');
+	const expected = derivedWaitSecret(env.sandbox, executionId);
 	expect(url.searchParams.get('secret')).toBe(expected);
 	// n8n's own token of the execution (n8n 2.x) is kept too.
 	expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);

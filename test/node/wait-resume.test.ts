@@ -4,13 +4,13 @@
  * refused, what changes nothing, and that it never throws. The same in a real n8n:
  * test/e2e/wait-for-status.test.ts.
  */
-import { createHmac } from 'node:crypto';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { pendingItem, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+import { derivedWaitSecret } from '../helpers/secrets';
 import { startWaitHost, type WaitHost } from '../helpers/wait';
 
 const env = useSandbox();
@@ -42,7 +42,7 @@ const planFor = (order: string, extra: Partial<WaitPlan> = {}): WaitPlan => ({
 async function waitingFor(pending: INodeExecutionData[]) {
 	const host = await startWaitHost({ pending, credentials: await credentialsFor(env.sandbox) });
 	hosts.push(host);
-	const secret = createHmac('sha256', `${env.sandbox.subscriptionKey}\n${env.sandbox.clientSecret}`).update(`print-store-wait:${host.executionId}`).digest('hex');
+	const secret = derivedWaitSecret(env.sandbox, host.executionId);
 	return { host, query: `?secret=${secret}` };
 }
 

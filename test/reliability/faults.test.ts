@@ -8,7 +8,7 @@ import { logLines } from '../helpers/verbose-logs';
 
 import { runPrintStore } from '../helpers/engine';
 import { leaks, secretValues } from '../helpers/secrets';
-import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+import { credentialsFor, crmOrderItem, jsonOrders, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({}, { resetEach: false });
 
@@ -26,14 +26,7 @@ test('2,000 creates under injected faults: nothing created twice, nothing lost, 
 	});
 	const credentials = await credentialsFor(env.sandbox);
 	const result = await runPrintStore({
-		parameters: {
-			resource: 'order',
-			operation: 'create',
-			storeId: env.sandbox.storeId,
-			inputMode: 'json',
-			orderItemJson: '={{ JSON.stringify($json.order) }}',
-			options: { batchSize: 10 },
-		},
+		parameters: jsonOrders(env.sandbox.storeId, { batchSize: 10 }),
 		items: Array.from({ length: total }, (_, index) => ({ order: crmOrderItem(index) })),
 		credentials,
 		continueOnFail: true,
@@ -92,14 +85,7 @@ test('creates whose service acted and then failed (dropped, or a 500 after creat
 	const total = 500;
 	await env.api.faults({ dropAfterRate: 0.06, rate500After: 0.06, seed: 23 });
 	const result = await runPrintStore({
-		parameters: {
-			resource: 'order',
-			operation: 'create',
-			storeId: env.sandbox.storeId,
-			inputMode: 'json',
-			orderItemJson: '={{ JSON.stringify($json.order) }}',
-			options: { batchSize: 10, parallelBatches: 1 },
-		},
+		parameters: jsonOrders(env.sandbox.storeId, { batchSize: 10, parallelBatches: 1 }),
 		items: Array.from({ length: total }, (_, index) => ({ order: crmOrderItem(index) })),
 		credentials: await credentialsFor(env.sandbox),
 		continueOnFail: true,

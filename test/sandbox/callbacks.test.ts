@@ -1,49 +1,10 @@
 /** Status callbacks: at-least-once delivery with retries, order per URL, every attempt logged. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import type { AxiosInstance } from 'axios';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { apiClient, controlClient, eventually, orderItem } from './support';
-
-interface Received {
-	path: string;
-	attempt: string;
-	event: string;
-	body: Record<string, unknown>;
-}
-
-/** A tiny local receiver; `plan(path, attempt)` decides the status of each POST (or 'hang'). */
-class Receiver {
-	readonly received: Received[] = [];
-	private server!: http.Server;
-	private counts = new Map<string, number>();
-	plan: (path: string, hit: number, body: Record<string, unknown>) => number | 'hang' = () => 200;
-	url = '';
-
-	async start() {
-		this.server = http.createServer((req, res) => {
-			let raw = '';
-			req.on('data', (chunk) => (raw += chunk));
-			req.on('end', () => {
-				const path = req.url ?? '';
-				const hit = (this.counts.get(path) ?? 0) + 1;
-				this.counts.set(path, hit);
-				const body = JSON.parse(raw);
-				this.received.push({ path, attempt: String(req.headers['x-print-store-attempt']), event: String(req.headers['x-print-store-event']), body });
-				const outcome = this.plan(path, hit, body);
-				if (outcome === 'hang') return; // never answers: the sandbox times out
-				res.writeHead(outcome, { 'Content-Type': 'text/plain' }).end('ok');
-			});
-		});
-		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-	}
-
-	stop() {
-		this.server.closeAllConnections();
-		return new Promise<void>((resolve) => this.server.close(() => resolve()));
-	}
-}
+import { apiClient, CallbackReceiver as Receiver, controlClient, eventually, orderItem } from './support';
 
 let sandbox: Sandbox;
 let api: AxiosInstance;

@@ -3,37 +3,10 @@
  * flag, and changes the answer as documented; with none the sandbox answers as before.
  */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AxiosInstance } from 'axios';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { apiClient, controlClient, eventually, http as plain, messages, orderItem } from './support';
-
-/** Records every callback POST: the path as requested (query included) and the parsed body. */
-class Receiver {
-	readonly received: Array<{ url: string; body: Record<string, unknown> }> = [];
-	private server!: http.Server;
-	url = '';
-
-	async start() {
-		this.server = http.createServer((req, res) => {
-			let raw = '';
-			req.on('data', (chunk) => (raw += chunk));
-			req.on('end', () => {
-				this.received.push({ url: req.url ?? '', body: JSON.parse(raw) });
-				res.writeHead(200).end('ok');
-			});
-		});
-		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-	}
-
-	stop() {
-		this.server.closeAllConnections();
-		return new Promise<void>((resolve) => this.server.close(() => resolve()));
-	}
-}
+import { apiClient, CallbackReceiver as Receiver, controlClient, eventually, http as plain, messages, orderItem } from './support';
 
 let sandbox: Sandbox;
 let api: AxiosInstance;
@@ -180,8 +153,8 @@ describe('with no profile (the documented answers)', () => {
 		const order = await createWithCallbacks('?secret=s3&store=store_main');
 		expect((await api.get(`/store/${sandbox.storeId}/order/${order.ID}`)).data._meta).toEqual({ Messages: [] });
 		await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
-		const status = receiver.received.find((r) => r.url.startsWith('/status'))!;
-		expect(status.url).toBe('/status?secret=s3&store=store_main');
+		const status = receiver.received.find((r) => r.path.startsWith('/status'))!;
+		expect(status.path).toBe('/status?secret=s3&store=store_main');
 		expect(status.body).toMatchObject({ OrderID: order.ID, OrderNumber: order.OrderNumber, StatusID: 1, StatusDescription: 'Received' });
 		const removed = await api.delete(`/application/${sandbox.applicationId}/store/${sandbox.storeId}`);
 		expect([removed.status, removed.data]).toEqual([200, {}]);
@@ -194,7 +167,7 @@ describe('callback-shape-alt', () => {
 		const order = await createWithCallbacks('');
 		await control.post(`/orders/${order.ID}/advance`, { toStatusId: 4 });
 		await eventually(async () => (receiver.received.length >= 8 ? true : undefined));
-		const statuses = receiver.received.filter((r) => r.url === '/status').map((r) => r.body);
+		const statuses = receiver.received.filter((r) => r.path === '/status').map((r) => r.body);
 		expect(statuses.map((b) => b.event)).toEqual(['order.status', 'order.status', 'order.status', 'order.status']);
 		const shipped = statuses[3].data as Record<string, unknown>;
 		expect(shipped).toMatchObject({
@@ -208,7 +181,7 @@ describe('callback-shape-alt', () => {
 		expect(typeof shipped.timestamp).toBe('string');
 		expect(shipped).not.toHaveProperty('StatusID');
 		expect(shipped).not.toHaveProperty('StatusDescription');
-		const details = receiver.received.filter((r) => r.url === '/details').map((r) => r.body);
+		const details = receiver.received.filter((r) => r.path === '/details').map((r) => r.body);
 		expect(details[3].event).toBe('order.status.details');
 		expect(details[3].data).toMatchObject({
 			orderId: order.ID,
@@ -227,7 +200,7 @@ describe('strip-query', () => {
 		await use('strip-query');
 		const order = await createWithCallbacks('?secret=s3&store=store_main');
 		await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
-		expect(receiver.received.map((r) => r.url).sort()).toEqual(['/details', '/status']);
+		expect(receiver.received.map((r) => r.path).sort()).toEqual(['/details', '/status']);
 		const deliveries = (await control.get('/callbacks')).data.deliveries as Array<{ url: string }>;
 		expect(deliveries.map((d) => d.url).sort()).toEqual([`${receiver.url}/details`, `${receiver.url}/status`]);
 		const stored = (await api.get(`/store/${sandbox.storeId}/order/${order.ID}`)).data.OrderDetails;
@@ -238,8 +211,8 @@ describe('strip-query', () => {
 		await use('strip-query,callback-shape-alt');
 		await createWithCallbacks('?secret=s3');
 		await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
-		const status = receiver.received.find((r) => r.url.startsWith('/status'))!;
-		expect(status.url).toBe('/status');
+		const status = receiver.received.find((r) => r.path.startsWith('/status'))!;
+		expect(status.path).toBe('/status');
 		expect(status.body).toMatchObject({ event: 'order.status', data: { status: 'Received', statusId: 1 } });
 	});
 });

@@ -1,4 +1,7 @@
 /** Shared helpers of the sandbox suites: real HTTP clients and the browser-like OAuth2 login. */
+import nodeHttp from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import axios, { type AxiosInstance } from 'axios';
 import type { Sandbox } from '../../sandbox/server';
 
@@ -143,5 +146,48 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 		if (value !== undefined) return value;
 		if (Date.now() > deadline) throw new Error('condition not met in time');
 		await new Promise((resolve) => setTimeout(resolve, everyMs));
+	}
+}
+
+export interface ReceivedCallback {
+	path: string;
+	attempt: string;
+	event: string;
+	body: Record<string, unknown>;
+}
+
+/**
+ * A tiny local receiver of the sandbox's callbacks: records each POST (its path with the query, the
+ * attempt and event headers, the parsed body); `plan(path, hit, body)` decides its status (or 'hang').
+ */
+export class CallbackReceiver {
+	readonly received: ReceivedCallback[] = [];
+	private server!: nodeHttp.Server;
+	private counts = new Map<string, number>();
+	plan: (path: string, hit: number, body: Record<string, unknown>) => number | 'hang' = () => 200;
+	url = '';
+
+	async start() {
+		this.server = nodeHttp.createServer((req, res) => {
+			let raw = '';
+			req.on('data', (chunk) => (raw += chunk));
+			req.on('end', () => {
+				const path = req.url ?? '';
+				const hit = (this.counts.get(path) ?? 0) + 1;
+				this.counts.set(path, hit);
+				const body = JSON.parse(raw);
+				this.received.push({ path, attempt: String(req.headers['x-print-store-attempt']), event: String(req.headers['x-print-store-event']), body });
+				const outcome = this.plan(path, hit, body);
+				if (outcome === 'hang') return; // never answers: the sandbox times out
+				res.writeHead(outcome, { 'Content-Type': 'text/plain' }).end('ok');
+			});
+		});
+		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	stop() {
+		this.server.closeAllConnections();
+		return new Promise<void>((resolve) => this.server.close(() => resolve()));
 	}
 }

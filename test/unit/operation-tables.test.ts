@@ -105,7 +105,7 @@ test('a made-up operation added to its resource\'s operations alone appears ever
 		});
 		const { PrintStore: Isolated } = jest.requireActual('../../nodes/PrintStore/PrintStore.node') as { PrintStore: new () => typeof node };
 		node = new Isolated();
-		isolatedRouter = jest.requireActual('../../nodes/PrintStore/actions/router');
+		isolatedRouter = jest.requireActual<typeof import('../../nodes/PrintStore/actions/router')>('../../nodes/PrintStore/actions/router');
 	});
 	const orderOperations = node!.description.properties.find((property) => property.name === 'operation' && JSON.stringify(property.displayOptions).includes('"order"'));
 	expect((orderOperations?.options as Array<{ name: string }>).map((option) => option.name)).toEqual(['Archive', 'Create', 'Custom API Call', 'Get', 'Get Price Quote', 'Get Status History', 'Wait Until Status']);

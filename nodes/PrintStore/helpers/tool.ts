@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { withToolReads } from '../../shared/n8nInternals';
-import { isRecord } from '../../shared/json';
+import { isRecord, parseJson } from '../../shared/json';
 import { DEFAULT_MAX_ORDERS_PER_CALL } from '../descriptions/tool.fields';
 
 /**
@@ -50,14 +50,9 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 	let orderItems: unknown[] | undefined;
 	if (items.length === 1 && ctx.getNodeParameter('inputMode', 0, 'fields') === 'json') {
 		const raw = ctx.getNodeParameter('orderItemJson', 0, '{}');
-		let value: unknown = raw;
-		if (typeof raw === 'string') {
-			try {
-				value = JSON.parse(raw);
-			} catch {
-				// Not JSON: the order item check says so, for the one item.
-			}
-		}
+		// Not JSON: the order item check says so, for the one item.
+		const parsed = typeof raw === 'string' ? parseJson(raw) : { ok: true as const, value: raw };
+		const value: unknown = parsed.ok ? parsed.value : raw;
 		if (Array.isArray(value)) orderItems = value;
 		if (isRecord(value) && Object.keys(value).some((key) => REQUEST_KEYS.includes(key))) {
 			throw new NodeOperationError(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
-import { FORBIDDEN_KEYS, isRecord } from '../../shared/json';
+import { FORBIDDEN_KEYS, isRecord, parseJson } from '../../shared/json';
 import { JSON_ROOT, type InputMode, type OrderItemDraft } from './orderItemDraft';
 
 export type { InputMode, OrderItemDraft };
@@ -41,13 +41,9 @@ function templateFieldsFromPairs(pairs: IDataObject[], field: string): Record<st
 
 function parseJsonParameter(value: unknown, field: string): unknown {
 	if (typeof value !== 'string') return value;
-	let problem = '';
-	try {
-		return JSON.parse(value) as unknown;
-	} catch (error) {
-		problem = (error as Error).message;
-	}
-	throw new InvalidValue(field, `is not valid JSON (${problem})`);
+	const parsed = parseJson(value);
+	if (!parsed.ok) throw new InvalidValue(field, `is not valid JSON (${parsed.problem})`);
+	return parsed.value;
 }
 
 function productFromFields(entry: IDataObject, field: string): IDataObject {

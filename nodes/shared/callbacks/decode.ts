@@ -1,14 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { parseJson } from '../json';
 import { PayloadRejected } from './normalize';
 
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		// Reported below, outside the catch.
-	}
-	throw new PayloadRejected(400, 'Body is not valid JSON');
+function parseBody(text: string): unknown {
+	const parsed = parseJson(text);
+	if (!parsed.ok) throw new PayloadRejected(400, 'Body is not valid JSON');
+	return parsed.value;
 }
 
 /**
@@ -20,7 +18,7 @@ export function decodeBody(body: unknown, contentType: string | undefined, rawLe
 	if (Buffer.isBuffer(body)) body = body.toString('utf8');
 	if (typeof body === 'string') {
 		if (body.trim() === '') throw new PayloadRejected(400, 'Empty body');
-		body = parseJson(body);
+		body = parseBody(body);
 	}
 	if (body === undefined || body === null) throw new PayloadRejected(400, 'Empty body');
 	if (typeof body !== 'object') throw new PayloadRejected(400, 'Body is not a JSON object or list');
@@ -29,7 +27,7 @@ export function decodeBody(body: unknown, contentType: string | undefined, rawLe
 	if ((contentType ?? '').includes('application/x-www-form-urlencoded') && !Array.isArray(body)) {
 		const decoded: IDataObject = {};
 		for (const [key, value] of Object.entries(body as IDataObject)) {
-			decoded[key] = typeof value === 'string' && /^\s*[[{]/.test(value) ? (parseJson(value) as IDataObject) : value;
+			decoded[key] = typeof value === 'string' && /^\s*[[{]/.test(value) ? (parseBody(value) as IDataObject) : value;
 		}
 		return decoded;
 	}

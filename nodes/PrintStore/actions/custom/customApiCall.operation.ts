@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutio
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
 import { isControlCharacter } from '../../../shared/ids';
+import { parseJson } from '../../../shared/json';
 import { apiRequestWithStatus } from '../../../shared/transport';
 import { forEachItem } from '../../helpers/items';
 import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
@@ -138,13 +139,9 @@ function bodyOf(value: unknown): IDataObject | IDataObject[] | undefined {
 	let body = value;
 	if (typeof body === 'string') {
 		if (body.trim() === '') return undefined;
-		let problem = '';
-		try {
-			body = JSON.parse(body) as unknown;
-		} catch (error) {
-			problem = (error as Error).message;
-		}
-		if (problem) throw new InvalidValue('Body (JSON)', `is not valid JSON (${problem})`);
+		const parsed = parseJson(body);
+		if (!parsed.ok) throw new InvalidValue('Body (JSON)', `is not valid JSON (${parsed.problem})`);
+		body = parsed.value;
 	}
 	if (body === null || typeof body !== 'object') throw new InvalidValue('Body (JSON)', 'must be a JSON object or list');
 	return body as IDataObject | IDataObject[];

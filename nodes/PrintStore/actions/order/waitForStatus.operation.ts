@@ -29,6 +29,20 @@ export const option: INodePropertyOptions = {
 export const toolDescription =
 	'Not for conversations: waiting pauses the whole workflow. Use the status lookup tool to answer where an order is.';
 
+/** An amount and its unit, as two fields: `<name>` (a number) and `<name>Unit`, read back by `duration()`. */
+function durationFields(amount: Omit<INodeProperties, 'type'>, units: string[], defaultUnit: string): INodeProperties[] {
+	return [
+		{ ...amount, type: 'number' },
+		{
+			displayName: `${amount.displayName} Unit`,
+			name: `${amount.name}Unit`,
+			type: 'options',
+			options: units.map((unit) => ({ name: unit.charAt(0).toUpperCase() + unit.slice(1), value: unit })),
+			default: defaultUnit,
+		},
+	];
+}
+
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['waitForStatus'] } }, [
 	{
 		displayName:
@@ -66,45 +80,29 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		default: ['Failed', 'Cancelled'],
 		description: 'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message',
 	},
-	{
-		displayName: 'Time Limit',
-		name: 'timeLimit',
-		type: 'number',
-		// No numberPrecision: it would show 3 as "3.00"; fractions such as 1.5 are still taken as typed.
-		typeOptions: { minValue: 0 },
-		default: 3,
-		description: 'How long to wait at most. An order that has not reached a status by then comes out with outcome "timedOut".',
-	},
-	{
-		displayName: 'Time Limit Unit',
-		name: 'timeLimitUnit',
-		type: 'options',
-		options: [
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Hours', value: 'hours' },
-			{ name: 'Days', value: 'days' },
-		],
-		default: 'days',
-	},
-	{
-		displayName: 'Check Every',
-		name: 'checkEvery',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 15,
-		description: 'How often to read the status history of the orders that are still waited for, in case a callback never arrives',
-	},
-	{
-		displayName: 'Check Every Unit',
-		name: 'checkEveryUnit',
-		type: 'options',
-		options: [
-			{ name: 'Seconds', value: 'seconds' },
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Hours', value: 'hours' },
-		],
-		default: 'minutes',
-	},
+	...durationFields(
+		{
+			displayName: 'Time Limit',
+			name: 'timeLimit',
+			// No numberPrecision: it would show 3 as "3.00"; fractions such as 1.5 are still taken as typed.
+			typeOptions: { minValue: 0 },
+			default: 3,
+			description: 'How long to wait at most. An order that has not reached a status by then comes out with outcome "timedOut".',
+		},
+		['minutes', 'hours', 'days'],
+		'days',
+	),
+	...durationFields(
+		{
+			displayName: 'Check Every',
+			name: 'checkEvery',
+			typeOptions: { minValue: 1 },
+			default: 15,
+			description: 'How often to read the status history of the orders that are still waited for, in case a callback never arrives',
+		},
+		['seconds', 'minutes', 'hours'],
+		'minutes',
+	),
 ]);
 
 /** A list of status names or IDs, picked or typed (comma-separated); Wait For needs at least one. */
