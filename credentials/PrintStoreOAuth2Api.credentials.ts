@@ -24,7 +24,11 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 	 */
 	restrictToSupportedNodes = true as const;
 
-	/** "Allowed HTTP Request Domains" means nothing for a credential no other node may use (n8n 2.x; 1.x ignores it). */
+	/**
+	 * "Allowed HTTP Request Domains" means nothing for a credential no other node may use. This hides
+	 * the fields n8n 2.x would add to this type; the hidden allowedHttpRequestDomains below hides those
+	 * it adds to oAuth2Api, which this type extends ('all', n8n's default: saved credentials unchanged).
+	 */
 	hideDomainRestrictionFields = true;
 
 	properties: INodeProperties[] = [
@@ -47,6 +51,12 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			required: true,
 			description:
 				"Copy the subscription key from your profile on your provider's developer portal. The node sends it with every request (Ocp-Apim-Subscription-Key).",
+		},
+		{
+			displayName: 'Allowed HTTP Request Domains',
+			name: 'allowedHttpRequestDomains',
+			type: 'hidden',
+			default: 'all',
 		},
 		{
 			displayName: 'Grant Type',
