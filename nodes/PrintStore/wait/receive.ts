@@ -9,7 +9,7 @@ import { secretsMatch } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/callbacks/urls';
 import { freshWaitCaller, N8nChanged, readProbe, waitingItems } from '../../shared/n8nInternals';
 import { stopChecks } from './checks';
-import { readHistory } from '../actions/order/getStatusHistory.operation';
+import { readStatusHistory as readHistory } from '../../shared/orderReads';
 import type { ResumedBy, WaitPlan } from './plan';
 import { matchesStatus, orderNames, planOf, resultJson, settle } from './plan';
 import { resumeAddress, resumeSecret } from './resumeUrl';
