@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { forgetLegacyCallbacks } from '../shared/callbackRegistry';
+import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
 import { checkTriggerActivation } from '../shared/n8nInternals';
 import { forgetSharedEvents, forgetTrigger } from './webhook/dedupe';
 import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './webhook/secret';

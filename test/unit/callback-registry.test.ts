@@ -1,10 +1,10 @@
 /**
- * The callback registry of 0.1.0 (nodes/shared/callbackRegistry.ts), read until each trigger's next
+ * The callback registry of 0.1.0 (nodes/shared/legacyCallbacks.ts), read until each trigger's next
  * deactivation: forgetting one trigger leaves the others that still have orders reporting to them.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetLegacyCallbacks, legacyCallbacks } from '../../nodes/shared/callbackRegistry';
+import { forgetLegacyCallbacks, legacyCallbacks } from '../../nodes/shared/legacyCallbacks';
 
 const KEY = 'printStoreTriggerCallbacks';
 const urls = (name: string) => ({ statusUrl: `https://n8n.example.com/webhook/${name}/status`, detailsUrl: `https://n8n.example.com/webhook/${name}/details` });

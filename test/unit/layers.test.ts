@@ -73,7 +73,7 @@ function cycles(graph: Graph): string[][] {
 	return found;
 }
 
-const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orders|helpers|descriptions)\//;
+const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orderRequests|helpers|descriptions)\//;
 
 /** Imports that point up or sideways, as `from -> to: why`. */
 function upward(graph: Graph): string[] {
@@ -106,11 +106,11 @@ describe('the checks find what they forbid', () => {
 
 	test('a cycle through a type-only import', () => {
 		const graph = made({
-			'nodes/PrintStore/orders/a.ts': "import type { B } from './b';\nexport type A = B;",
-			'nodes/PrintStore/orders/b.ts': "import { a } from './a';\nexport const b = a;",
-			'nodes/PrintStore/orders/c.ts': "import { b } from './b';\nexport const c = b;",
+			'nodes/PrintStore/orderRequests/a.ts': "import type { B } from './b';\nexport type A = B;",
+			'nodes/PrintStore/orderRequests/b.ts': "import { a } from './a';\nexport const b = a;",
+			'nodes/PrintStore/orderRequests/c.ts': "import { b } from './b';\nexport const c = b;",
 		});
-		expect(cycles(graph)).toEqual([['nodes/PrintStore/orders/a.ts', 'nodes/PrintStore/orders/b.ts']]);
+		expect(cycles(graph)).toEqual([['nodes/PrintStore/orderRequests/a.ts', 'nodes/PrintStore/orderRequests/b.ts']]);
 	});
 
 	test('an operation importing another, the wait importing an operation, shared importing a node', () => {

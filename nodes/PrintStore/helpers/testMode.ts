@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { InvalidValue } from '../../shared/errors';
 import { withToolReads } from '../../shared/n8nInternals';
-import { JSON_ROOT } from '../orders/validateOrderItem';
+import { JSON_ROOT } from '../orderRequests/validateOrderItem';
 
 /** From this version on, Create shows Test Mode beside the order and marks test orders in its output. */
 const TEST_MODE_BESIDE_ORDER = 3;

@@ -85,7 +85,9 @@ async function secretsNow(ctx: ApiContext, before: string[]): Promise<string[]> 
 }
 
 /**
- * The one place the package sends HTTP. Adds the subscription key, lets n8n sign with (and refresh)
+ * The one place the package sends the API's requests (the only other HTTP it sends, the wait's calls
+ * to n8n's own resume address, goes through the door to n8n, shared/n8nInternals). Adds the
+ * subscription key, lets n8n sign with (and refresh)
  * the OAuth2 token, retries what is safe to retry, and throws an `ApiFailure` that carries no secret.
  */
 export async function apiRequestWithStatus<T = unknown>(this: ApiContext, request: ApiRequest): Promise<ApiResponse<T>> {

@@ -7,9 +7,9 @@ import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
 import { EARLIER_VERSIONS, FROM_VERSION_3, orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import { markTestOrders, withTestModeField } from '../../helpers/testMode';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
-import { callbackChoice } from '../../orders/callbackChoice';
-import type { OrderRequest } from '../../orders/orderRequest';
-import { runOrderRequests } from '../../orders/runOrderRequests';
+import { callbackChoice } from '../../orderRequests/callbackChoice';
+import type { OrderRequest } from '../../orderRequests/orderRequest';
+import { runOrderRequests } from '../../orderRequests/runOrderRequests';
 
 /** The request: `POST store/{id}/order`; it acts once (a second create could order twice). */
 export const orderRequest: OrderRequest = {

@@ -6,8 +6,8 @@ import { storeIdField } from '../../descriptions/common.fields';
 import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
 import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
 import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
-import type { OrderRequest } from '../../orders/orderRequest';
-import { runOrderRequests } from '../../orders/runOrderRequests';
+import type { OrderRequest } from '../../orderRequests/orderRequest';
+import { runOrderRequests } from '../../orderRequests/runOrderRequests';
 
 /** The request: `POST store/{id}/order/price`, a read that changes nothing (repeatable), its status codes. */
 export const orderRequest: OrderRequest = {

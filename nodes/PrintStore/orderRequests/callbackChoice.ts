@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { legacyCallbacks } from '../../shared/callbackRegistry';
+import { legacyCallbacks } from '../../shared/legacyCallbacks';
 import { triggerSecret } from '../../shared/callbacks/secrets';
 import { triggerCallbackUrl } from '../../shared/callbacks/urls';
 import { ItemProblem } from '../../shared/errors';
