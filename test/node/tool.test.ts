@@ -141,6 +141,17 @@ describe('Create as a tool', () => {
 		expect((await orderRequests())[0].TestMode).toBe(true);
 	});
 
+	test('with On Error: Continue, the error items the model gets speak of the order in the list too', async () => {
+		const result = await runPrintStore({
+			tool: true,
+			parameters: createTool(env.sandbox.storeId, [order(0), { ...order(1), Product: { ID: 'postcard-4x6', Quantity: 0 } }]),
+			credentials: await credentialsFor(env.sandbox),
+			continueOnFail: true,
+		});
+		expect(result.json[1].error).toBe('Invalid "Order Item (JSON).Product.Quantity" in order item 1 of the list (the first is 0): must be a whole number of at least 1, got 0');
+		expect(JSON.stringify(result.json)).not.toContain('in item ');
+	});
+
 	test('an error about a single order item speaks of the order item, not of n8n\'s item 0', async () => {
 		const result = await runPrintStore({
 			tool: true,

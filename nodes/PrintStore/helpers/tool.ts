@@ -23,8 +23,7 @@ const listCalls = new WeakSet<IExecuteFunctions>();
 export function forModel(ctx: IExecuteFunctions, error: unknown): unknown {
 	if (!(error instanceof NodeOperationError || error instanceof NodeApiError)) return error;
 	const description = typeof error.description === 'string' ? error.description.trim() : '';
-	const place = (text: string) =>
-		text.replace(/ in item (\d+)\b/g, (_match, index: string) => (listCalls.has(ctx) ? ` in order item ${index} of the list (the first is 0)` : ' in the order item'));
+	const place = (text: string) => inTheCall(ctx, text);
 	const message = place(error.message);
 	if (message === error.message && (!description || error.message.includes(description))) return error;
 	const full = !description || message.includes(description) ? message : `${message.replace(/[.\s]*$/, '')}. ${place(description)}`;
@@ -93,7 +92,19 @@ export function toolOrderRun(ctx: IExecuteFunctions, operation: 'create' | 'getP
 	});
 }
 
-/** Output items of a tool run over a list: all paired with the call's one input item. */
-export function pairedWithCall(items: INodeExecutionData[]): INodeExecutionData[] {
-	return items.map((item) => ({ ...item, pairedItem: { item: 0 } }));
+/** An error text as the model's call knows its orders: the order item, or its place in the list. */
+function inTheCall(ctx: IExecuteFunctions, text: string): string {
+	return text.replace(/ in item (\d+)\b/g, (_match, index: string) => (listCalls.has(ctx) ? ` in order item ${index} of the list (the first is 0)` : ' in the order item'));
+}
+
+/**
+ * Output items of a tool run: all paired with the call's one input item, and the error items of
+ * On Error: Continue worded for the call, as `forModel` words a thrown error.
+ */
+export function pairedWithCall(ctx: IExecuteFunctions, items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.map((item) => {
+		const json = typeof item.json.error === 'string' ? { ...item.json, error: inTheCall(ctx, item.json.error) } : item.json;
+		if (typeof json.description === 'string' && typeof item.json.error === 'string') json.description = inTheCall(ctx, json.description);
+		return { ...item, json, pairedItem: { item: 0 } };
+	});
 }

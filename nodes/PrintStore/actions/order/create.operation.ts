@@ -146,7 +146,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (isToolRun(this)) {
 		const modelCallbacks = this.getNodeParameter('toolModelCallbacks', 0, false) === true;
 		const toolRun = toolOrderRun(run, 'create');
-		return pairedWithCall(markTestOrders(toolRun, await createOrders(toolRun, !modelCallbacks)));
+		return pairedWithCall(this, markTestOrders(toolRun, await createOrders(toolRun, !modelCallbacks)));
 	}
 	return markTestOrders(run, await createOrders(run, false));
 }

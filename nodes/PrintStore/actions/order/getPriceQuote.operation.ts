@@ -34,6 +34,6 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 ]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	if (isToolRun(this)) return pairedWithCall(await runOrderRequests(toolOrderRun(this, 'getPriceQuote'), orderRequest));
+	if (isToolRun(this)) return pairedWithCall(this, await runOrderRequests(toolOrderRun(this, 'getPriceQuote'), orderRequest));
 	return await runOrderRequests(this, orderRequest);
 }
