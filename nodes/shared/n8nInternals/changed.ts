@@ -6,7 +6,7 @@ import { NodeOperationError } from 'n8n-workflow';
  * The n8n versions every entry of this folder was tested on, by the end-to-end suites
  * (`npm run compatibility -- --n8n <version>`; README, "Compatibility").
  */
-export const TESTED_ON = '2.41.1 (one process and queue mode) and 1.123.81';
+export const TESTED_ON = '2.33.7 and 2.35.7 to 2.41.1 (one process; 2.41.1 also in queue mode), and 1.123.81';
 
 /**
  * Each n8n behaviour the package relies on without n8n documenting it for community nodes: the

@@ -27,6 +27,15 @@ export interface ResumeAnswer {
 	gone: boolean;
 }
 
+/** A JSON POST to n8n's own resume address, answered whatever its status. */
+async function postJson(helpers: IExecuteFunctions['helpers'] | IWebhookFunctions['helpers'], url: string, body: IDataObject, timeout: number) {
+	const response = (await helpers.httpRequest({ method: 'POST', url, body, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, timeout })) as {
+		statusCode?: number;
+		body?: unknown;
+	};
+	return { status: response.statusCode, body: response.body };
+}
+
 /**
  * The wait's checks call the execution's resume address after execute() has returned, with the
  * context the node ran with. Returns the call to make, or undefined when the context can no longer
@@ -46,18 +55,9 @@ export function resumeCaller(ctx: IExecuteFunctions): (address: string, body: ID
 		throw new N8nChanged(ctx.getNode(), 'backgroundChecks', 'the execution context has no helpers.httpRequest');
 	}
 	return async (address, body) => {
-		const response = (await helpers.httpRequest({
-			method: 'POST',
-			url: address,
-			body,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: 60_000,
-		})) as { statusCode?: number; body?: unknown };
-		const status = response.statusCode;
-		const gone = status === 404 || status === 401 || status === 403 || (status === 409 && /finished/i.test(JSON.stringify(response.body ?? '')));
-		return { status, body: response.body, gone };
+		const { status, body: answer } = await postJson(helpers, address, body, 60_000);
+		const gone = status === 404 || status === 401 || status === 403 || (status === 409 && /finished/i.test(JSON.stringify(answer ?? '')));
+		return { status, body: answer, gone };
 	};
 }
 
@@ -152,17 +152,8 @@ export function freshWaitCaller(ctx: IWebhookFunctions): (address: string, body:
 		throw new N8nChanged(ctx.getNode(), 'freshRead', 'the resume webhook\'s context has no helpers.httpRequest');
 	}
 	return async (address, body) => {
-		const response = (await helpers.httpRequest({
-			method: 'POST',
-			url: address,
-			body,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: 30_000,
-		})) as { statusCode?: number; body?: unknown };
-		const status = response.statusCode;
-		return { status, body: response.body, gone: status === 404 || status === 409 };
+		const { status, body: answer } = await postJson(helpers, address, body, 30_000);
+		return { status, body: answer, gone: status === 404 || status === 409 };
 	};
 }
 
