@@ -79,6 +79,21 @@ function oddShapes(): unknown[] {
 	return shapes.map((shape, index) => shape(`odd-${index}`, `ord_odd_${index}`));
 }
 
+/**
+ * Authenticated events that carry a prototype key somewhere: the key is dropped and the event kept
+ * (a refused callback is a lost event), one record each, named by OrderID.
+ */
+function prototypeBodies(): string[] {
+	const bodies: string[] = [];
+	['__proto__', 'constructor', 'prototype'].forEach((key, index) => {
+		bodies.push(`{"StatusID": 4, "OrderID": "proto-top-${index}", "${key}": {"polluted": "yes", "isAdmin": true}}`);
+		bodies.push(`{"data": {"records": [{"StatusID": 4, "OrderID": "proto-nested-${index}", "${key}": {"polluted": "yes"}}]}}`);
+		bodies.push(`[{"StatusID": 4, "OrderID": "proto-list-${index}", "x": {"${key}": {"prototype": {"polluted": "yes"}}}}]`);
+	});
+	bodies.push('{"StatusID": 4, "OrderID": "proto-constructor-prototype", "constructor": {"prototype": {"polluted": "yes"}}}');
+	return bodies;
+}
+
 function hostileProbes(): Probe[] {
 	const probes: Probe[] = [];
 	const good = JSON.stringify(validRecord(999));
@@ -123,12 +138,6 @@ function hostileProbes(): Probe[] {
 	}
 	for (let i = 0; i < 3; i++) add('10,000-level nesting', false, q, `${'{"data":'.repeat(10_000)}${good}${'}'.repeat(10_000)}`);
 	for (let i = 0; i < 3; i++) add('5 MiB body', false, q, JSON.stringify({ ...validRecord(2000 + i), padding: 'x'.repeat(5 * MIB) }));
-	for (const key of ['__proto__', 'constructor', 'prototype']) {
-		add('prototype key at the top', false, q, `{"StatusID": 4, "OrderID": "p", "${key}": {"polluted": "yes", "isAdmin": true}}`);
-		add('prototype key nested', false, q, `{"data": {"records": [{"StatusID": 4, "${key}": {"polluted": "yes"}}]}}`);
-		add('prototype key in a list', false, q, `[{"StatusID": 4}, {"${key}": {"prototype": {"polluted": "yes"}}}]`);
-	}
-	add('constructor.prototype', false, q, '{"StatusID": 4, "constructor": {"prototype": {"polluted": "yes"}}}');
 	for (const type of ['text/xml', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png']) {
 		add('wrong content type', false, q, type.startsWith('multipart') ? '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\nb\r\n--x--' : '<a>1</a>', type);
 	}
@@ -202,6 +211,8 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 			valid.push({ kind: 'odd', forged: false, path: index % 2 ? 'details' : 'status', query: places[index % places.length], body, contentType: 'application/json' });
 		});
 		valid.push({ kind: 'odd', forged: false, path: 'status', query: `?secret=${SECRET}`, body: '[]', contentType: 'application/json' });
+		const prototypeEvents = prototypeBodies();
+		for (const body of prototypeEvents) valid.push({ kind: 'prototype', forged: false, path: 'status', query: `?secret=${SECRET}`, body, contentType: 'application/json' });
 		// Interleave: a valid callback after every ~11 hostile ones.
 		const sequence: Probe[] = [];
 		probes.forEach((probe, index) => {
@@ -235,7 +246,7 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		};
 		await Promise.all(Array.from({ length: 10 }, worker));
 
-		const hostile = results.filter((result) => result.probe.kind !== 'valid' && result.probe.kind !== 'odd');
+		const hostile = results.filter((result) => !['valid', 'odd', 'prototype'].includes(result.probe.kind));
 		const byKind = new Map<string, number[]>();
 		for (const { probe, status } of hostile) byKind.set(probe.kind, [...(byKind.get(probe.kind) ?? []), status]);
 		process.stdout.write(
@@ -254,10 +265,11 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		expect(validResults.map((result) => result.status)).toEqual(Array(20).fill(200));
 		const oddResults = results.filter((result) => result.probe.kind === 'odd');
 		expect(oddResults.map((result) => result.status)).toEqual(Array(oddBodies.length + 1).fill(200));
+		expect(results.filter((result) => result.probe.kind === 'prototype').map((result) => result.status)).toEqual(Array(prototypeEvents.length).fill(200));
 
 		// n8n is still up, and exactly the 20 valid and the odd-shaped callbacks started executions.
 		expect((await fetch(`${e2e().state.n8n.url}/healthz`)).status).toBe(200);
-		const expectedRuns = 20 + oddBodies.length;
+		const expectedRuns = 20 + oddBodies.length + prototypeEvents.length;
 		// A sentinel callback after everything else: once its execution has finished, every execution the
 		// requests before it started is listed (no fixed quiet window a late execution could slip past).
 		const sentinel = `sentinel-${randomUUID()}`;
@@ -277,6 +289,10 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		const validOrders = emitted.map((item) => String(item.OrderID)).filter((id) => id.startsWith('ord_valid_'));
 		expect(new Set(validOrders).size).toBe(20);
 		expect(emitted.every((item) => item.prototypesClean === true)).toBe(true);
+		// Each event with a prototype key: emitted once, the key gone from what it carries.
+		const prototypeItems = emitted.filter((item) => String(item.OrderID).startsWith('proto-'));
+		expect(prototypeItems.map((item) => String(item.OrderID)).sort()).toEqual(prototypeEvents.map((body) => /"OrderID": "([^"]+)"/.exec(body)![1]).sort());
+		for (const item of prototypeItems) expect(JSON.stringify(item)).not.toMatch(/"__proto__"|"constructor"|"prototype"|polluted/);
 		expect(emitted.find((item) => item.OrderID === 'ord_valid_7')?.OrderNumber).toBe('PS-Ünïcødé-😀-\u202e');
 		// Each odd shape: one item, its payload (or the one record of a list) intact under raw.
 		expect(oddBodies.length).toBeGreaterThanOrEqual(30);
