@@ -78,7 +78,7 @@ test.each(refused)('an ID with %s is refused before anything is sent', async (_n
 	];
 	for (const parameters of runs) {
 		const result = await runPrintStore({ parameters, credentials });
-		expect(result.error?.message).toMatch(/^Invalid "(Order \(By Order Number\)|Store ID|Application ID)" in item 0: .* is not a valid ID/);
+		expect(result.error?.message).toMatch(/^Invalid "(Order \(By Number\)|Store ID|Application ID)" in item 0: .* is not a valid ID/);
 	}
 	expect(await env.api.requests()).toEqual([]);
 });

@@ -17,7 +17,7 @@ export const orderLocator: INodeProperties = {
 			hint: 'The ID that Create returned',
 		},
 		{
-			displayName: 'By Order Number',
+			displayName: 'By Number',
 			name: 'orderNumber',
 			type: 'string',
 			placeholder: 'e.g. PS-100001',

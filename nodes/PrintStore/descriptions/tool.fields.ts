@@ -17,7 +17,7 @@ export const toolSettingFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether orders the AI creates are real. Off: every order is sent in test mode (nothing is printed, mailed or charged), whatever Options > Test Mode says.',
+			'Whether orders the AI creates are real. Off: every order is sent in test mode (nothing is printed, mailed or charged), whatever Test Mode says.',
 		displayOptions: { show: { '@tool': [true], resource: ['order'], operation: ['create'] } },
 	},
 	{

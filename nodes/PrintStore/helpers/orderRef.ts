@@ -7,6 +7,6 @@ import type { OrderRef } from '../../shared/orderReads';
 export function orderRef(ctx: IExecuteFunctions, itemIndex: number): OrderRef {
 	const storeId = checkPathId(ctx.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
 	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string; value?: unknown };
-	const field = locator.mode === 'orderNumber' ? 'Order (By Order Number)' : 'Order (By ID)';
+	const field = locator.mode === 'orderNumber' ? 'Order (By Number)' : 'Order (By ID)';
 	return { storeId, order: checkPathId(locator.value ?? '', field) };
 }

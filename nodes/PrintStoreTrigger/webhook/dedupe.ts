@@ -8,7 +8,7 @@ import { isRecord } from '../../shared/json';
  * Delivery is at least once, so the same event can arrive twice, and in queue mode the second
  * delivery may reach another webhook process. Two memories keep it to one execution:
  * - this process's memory, per trigger, bounded, answers at once and survives between requests;
- * - with "Remember Events Across Processes (Queue Mode)" on, also the trigger's node static data, which n8n
+ * - with "Remember Across Processes" on, also the trigger's node static data, which n8n
  *   reloads from its database for every webhook request and saves after the trigger has run, so a retry
  *   that lands on another process finds the first. That costs a database write per new event
  *   (bench/RESULTS.md), which a single n8n process does not need, so it is an option.

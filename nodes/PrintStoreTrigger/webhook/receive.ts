@@ -61,7 +61,7 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
  * Normally n8n answers the sender with the acknowledgement (n8n 2.x once it has queued the
  * execution). The trigger answers itself in two cases:
  * - with enrichment, at once: API lookups must not hold up the sender's callback;
- * - with "Remember Events Across Processes", just after n8n has taken this request's static data to
+ * - with "Remember Across Processes", just after n8n has taken this request's static data to
  *   save (n8nInternals, `answerAfterStaticDataSave`), so a retry finds the event recorded.
  */
 export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement): Promise<IWebhookResponseData> {

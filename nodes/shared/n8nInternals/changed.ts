@@ -60,9 +60,9 @@ export const GUARDS = {
 		instead: 'Set the trigger\'s "Secret in Callback URLs" option to "Query Parameter", or use a tested n8n version.',
 	},
 	staticDataSave: {
-		feature: 'Print Store Trigger option "Remember Events Across Processes"',
+		feature: 'Print Store Trigger option "Remember Across Processes"',
 		relies: "n8n marks the workflow's static data changed when a trigger writes to it, and saves it",
-		instead: 'Turn "Remember Events Across Processes" off (each process then drops duplicates it has seen itself), or use a tested n8n version.',
+		instead: 'Turn "Remember Across Processes" off (each process then drops duplicates it has seen itself), or use a tested n8n version.',
 	},
 	toolVariant: {
 		feature: 'Print Store as an AI tool (guard rails: test mode, Max Orders per Call)',

@@ -37,7 +37,7 @@ function servedUrl(ctx: IHookFunctions, name: WebhookType): string {
  *   (skipped when the secret goes in the query: those webhooks are then never used);
  * - triggerUrl: the URL Create computes for the status webhook (`staticWebhookUrl`) is the one n8n
  *   gives the trigger;
- * - staticDataSave, with "Remember Events Across Processes": a write to the node's static data marks
+ * - staticDataSave, with "Remember Across Processes": a write to the node's static data marks
  *   the workflow's static data changed, which is what makes n8n save it.
  * Tested: test/trigger/registration.test.ts (each check, with the internal taken away), and the
  * end-to-end trigger tests for what the checks stand for.
@@ -87,7 +87,7 @@ function checkStaticDataMarks(ctx: IHookFunctions, node: INode): void {
  * (queuing the execution reloads the workflow and clears n8n's mark that the data changed), and sends
  * the save to its database before the next turn of the event loop; answering then, rather than at
  * once, means a retry the sender makes on receiving the answer finds the event recorded.
- * Tested: test/e2e/queue-mode.queue.test.ts ("Remember Events Across Processes").
+ * Tested: test/e2e/queue-mode.queue.test.ts ("Remember Across Processes").
  */
 export function answerAfterStaticDataSave(ctx: IWebhookFunctions, body: IDataObject): void {
 	const response = ctx.getResponseObject();
