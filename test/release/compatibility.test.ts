@@ -8,26 +8,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { compatibilityRuns, type Run } from '../helpers/compatibility-runs';
+
 const root = path.resolve(__dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { peerRangeProblems, satisfies } = require('../../scripts/compatibility-runs.js') as {
-	peerRangeProblems(range: string, results: Run[]): string[];
-	satisfies(version: string, range: string): boolean;
-};
-
-interface Run {
-	n8n: string;
-	setup: string;
-	result: string;
-	date: string;
-	n8nWorkflow?: string;
-	passed?: number;
-	failed?: number;
-	reason?: string;
-	guards?: string[];
-	failedFiles?: string[];
-}
+const { peerRangeProblems, satisfies } = compatibilityRuns;
 
 const results = JSON.parse(read('docs/compatibility-runs.json')) as Run[];
 const readme = read('README.md');

@@ -2,37 +2,7 @@
  * The pure part of `npm run compatibility -- --n8n <version>` (scripts/compatibility-runs.js): its
  * arguments, which version a name means, why an install failed, the guard lines, and the runs table.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const runs = require('../../scripts/compatibility-runs.js') as {
-	RUNS_BEGIN: string;
-	RUNS_END: string;
-	parseArgs(argv: string[]): { check: boolean; n8n?: string; setup: string; dryRun: boolean; installTimeoutMinutes: number; help: boolean };
-	resolveVersions(spec: string, view: { versions: string[]; distTags: Record<string, string> }): string[];
-	guardsIn(text: string): string[];
-	installFailureReason(output: string): string;
-	startFailureReason(output: string): string;
-	recordRun(results: Run[], run: Run): Run[];
-	runsTable(results: Run[]): string[];
-	withRunsTable(readme: string, results: Run[]): string;
-	satisfies(version: string, range: string): boolean;
-	peerRangeProblems(range: string, results: Run[]): string[];
-};
-
-interface Run {
-	n8n: string;
-	setup: string;
-	result: string;
-	date: string;
-	n8nWorkflow?: string;
-	passed?: number;
-	failed?: number;
-	node?: string;
-	reason?: string;
-	guards?: string[];
-	failedFiles?: string[];
-	note?: string;
-	package?: string;
-}
+import { compatibilityRuns as runs, type Run } from '../helpers/compatibility-runs';
 
 describe('arguments', () => {
 	test('no argument writes the tables, as before', () => {
