@@ -4,12 +4,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { PRINT_STORE_VERSIONS } from '../shared/n8nInternals';
 import { resourceDescriptions, router, subtitleExpression, toolDescriptionFields } from './actions/router';
 import { toolSettingFields } from './descriptions/tool.fields';
+import { searchOrders, searchProducts } from './lists/search';
 import { receiveResumeCall } from './wait/receive';
 import { RESUME_WEBHOOKS } from './wait/resumeUrl';
 
 /** The resources; version 1 also lists Custom API Call as one (version 2 on has it in each resource's operations). */
 const RESOURCES = [
 	{ name: 'Order', value: 'order' },
+	{ name: 'Product', value: 'product' },
 	{ name: 'Store', value: 'store' },
 	{ name: 'User', value: 'user' },
 ];
@@ -34,7 +36,7 @@ export class PrintStore implements INodeType {
 		defaultVersion: PRINT_STORE_VERSIONS.defaultVersion,
 		// Each operation's action, in words, from its entry.
 		subtitle: subtitleExpression(),
-		description: 'Price and create print orders, read orders and their status history, and manage store access',
+		description: 'Price and create print orders, find and read orders and their status history, list products, and manage store access',
 		defaults: { name: 'Print Store' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -45,13 +47,18 @@ export class PrintStore implements INodeType {
 		// so there is no remote webhook to create or delete (no webhookMethods).
 		webhooks: RESUME_WEBHOOKS,
 		properties: [
-			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2, 3] } } },
+			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2, 3, 4] } } },
 			{ ...RESOURCE, options: [...RESOURCES, { name: 'Custom API Call', value: 'customApiCall' }], displayOptions: { show: { '@version': [1] } } },
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.
 			...toolDescriptionFields,
 			...toolSettingFields,
 		],
+	};
+
+	methods = {
+		// The "From List" modes of Order and Product: the store's orders and products.
+		listSearch: { searchOrders, searchProducts },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

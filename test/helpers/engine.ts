@@ -4,7 +4,7 @@
  * and every request goes over HTTP to a sandbox. What is provided here is what the n8n server would
  * provide around the engine: node types, credential storage and lifecycle hooks.
  */
-import { ExecutionLifecycleHooks, ExternalSecretsProxy, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, ExternalSecretsProxy, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionError,
 	ICredentialDataDecryptedObject,
@@ -15,6 +15,7 @@ import type {
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodeParameters,
 	INodeProperties,
 	INodeType,
@@ -281,4 +282,37 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 		error: taskData?.error ?? run.data.resultData.error,
 		run,
 	};
+}
+
+/**
+ * Calls one of the node's list searches (a resource locator's "From List" mode) as the n8n server
+ * does when the editor opens or scrolls the list: with n8n-core's own LoadOptionsContext, the node's
+ * current parameters, and the stored credential; requests go over HTTP like any other.
+ */
+export async function searchList(options: {
+	method: 'searchOrders' | 'searchProducts';
+	parameters: Record<string, unknown>;
+	credentials: StoredCredentials;
+	filter?: string;
+	paginationToken?: string;
+	typeVersion?: number;
+}): Promise<INodeListSearchResult> {
+	const node: INode = {
+		id: 'node-1',
+		name: 'Print Store',
+		type: PRINT_STORE_TYPE,
+		typeVersion: options.typeVersion ?? 4,
+		position: [0, 0],
+		parameters: options.parameters as INodeParameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } },
+	};
+	const workflow = new Workflow({ id: 'wf-list', name: 'List search', nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflowData = { id: 'wf-list', name: 'List search', nodes: [node], connections: {} } as unknown as IWorkflowBase;
+	const additionalData = {
+		...additionalDataFor(options.credentials, new ExecutionLifecycleHooks('internal', 'list-search', workflowData), 'list-search'),
+		currentNodeParameters: options.parameters as INodeParameters,
+	};
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const method = new PrintStore().methods.listSearch[options.method];
+	return await method.call(context, options.filter, options.paginationToken);
 }

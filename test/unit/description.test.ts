@@ -13,10 +13,10 @@ test('the canvas subtitle names every operation in words, as the operation lists
 
 test('a version list keeps n8n from adding its own Custom API Call; every resource offers the node’s own', () => {
 	// n8n adds its entry only to a node whose defaultVersion equals its version.
-	expect(description.defaultVersion).toBe(3);
-	expect(description.version).toEqual([1, 2, 3]);
+	expect(description.defaultVersion).toBe(4);
+	expect(description.version).toEqual([1, 2, 3, 4]);
 	const lists = resourceDescriptions.filter((property) => property.name === 'operation');
-	expect(lists).toHaveLength(4);
+	expect(lists).toHaveLength(5);
 	for (const list of lists) {
 		const values = (list.options as INodePropertyOptions[]).map((option) => option.value);
 		expect(values).toContain('customApiCall');
@@ -24,15 +24,14 @@ test('a version list keeps n8n from adding its own Custom API Call; every resour
 	}
 });
 
-test('Custom API Call is one option in each resource\'s list in versions 2 and 3; version 1 keeps it as a resource too', () => {
+test('Custom API Call is one option in each resource\'s list from version 2 on; version 1 keeps it as a resource too', () => {
 	const resourceLists = description.properties.filter((property) => property.name === 'resource');
 	const byVersion = (version: number) =>
 		resourceLists
 			.filter((property) => (property.displayOptions?.show?.['@version'] as number[] | undefined)?.includes(version))
 			.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => option.value));
-	expect(byVersion(2)).toEqual(['order', 'store', 'user']);
-	expect(byVersion(3)).toEqual(['order', 'store', 'user']);
-	expect(byVersion(1)).toEqual(['order', 'store', 'user', 'customApiCall']);
+	for (const version of [2, 3, 4]) expect(byVersion(version)).toEqual(['order', 'product', 'store', 'user']);
+	expect(byVersion(1)).toEqual(['order', 'product', 'store', 'user', 'customApiCall']);
 	// And every resource's list offers it.
 	for (const list of resourceDescriptions.filter((property) => property.name === 'operation' && !property.displayOptions?.show?.resource?.includes('customApiCall'))) {
 		expect((list.options as INodePropertyOptions[]).map((option) => option.value)).toContain('customApiCall');

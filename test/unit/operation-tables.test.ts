@@ -108,7 +108,7 @@ test('a made-up operation added to its resource\'s operations alone appears ever
 		isolatedRouter = jest.requireActual<typeof import('../../nodes/PrintStore/actions/router')>('../../nodes/PrintStore/actions/router');
 	});
 	const orderOperations = node!.description.properties.find((property) => property.name === 'operation' && JSON.stringify(property.displayOptions).includes('"order"'));
-	expect((orderOperations?.options as Array<{ name: string }>).map((option) => option.name)).toEqual(['Archive', 'Create', 'Custom API Call', 'Get', 'Get Price Quote', 'Get Status History', 'Wait Until Status']);
+	expect((orderOperations?.options as Array<{ name: string }>).map((option) => option.name)).toEqual(['Archive', 'Create', 'Custom API Call', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status']);
 	expect(node!.description.subtitle).toContain('"archive":"Archive an order"');
 	expect(node!.description.properties.some((property) => property.name === 'archiveReason')).toBe(true);
 	expect(isolatedRouter!.TOOL_DESCRIPTIONS['order.archive']).toBe(archive.toolDescription);

@@ -7,6 +7,7 @@ import { forModel, isToolRun } from '../helpers/tool';
 import * as custom from './custom';
 import type { OperationModule, Operations } from './operation';
 import * as order from './order';
+import * as product from './product';
 import * as store from './store';
 import * as user from './user';
 
@@ -18,12 +19,14 @@ export type { OperationModule };
  */
 export const operations: Record<string, Operations> = {
 	order: order.operations,
+	product: product.operations,
 	store: store.operations,
 	user: user.operations,
 };
 
 export const resourceDescriptions: INodeProperties[] = [
 	...order.description,
+	...product.description,
 	...store.description,
 	...user.description,
 	...custom.description,

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { customerFields, productDetailFields, recipientFields } from './common.fields';
 import { inputItemFields } from './inputItem.fields';
+import { productLocator } from './order.fields';
 
 /**
  * The Order item of the spec, defined once for Get Price Quote and Create. Each operation decides
@@ -12,6 +13,9 @@ const showJson = { show: { inputMode: ['json'] } };
 /** Versions 1 and 2 keep the defaults their saved workflows were saved against (n8n saves no default). */
 export const EARLIER_VERSIONS = { '@version': [1, 2] };
 export const FROM_VERSION_3 = { '@version': [{ _cnd: { gte: 3 } }] };
+/** Version 4 picks the product from the store's list; earlier versions keep the text field. */
+const UP_TO_VERSION_3 = { '@version': [{ _cnd: { lte: 3 } }] };
+const FROM_VERSION_4 = { '@version': [{ _cnd: { gte: 4 } }] };
 
 const ORDER_ITEM_EXAMPLE = `{
   "Product": { "ID": "postcard-4x6", "Quantity": 100, "DeliveryMethod": "Standard" },
@@ -99,8 +103,9 @@ export const orderItemFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. postcard-4x6',
 		description: "ID of the product to print, from the store's product list",
-		displayOptions: showFields,
+		displayOptions: { show: { ...showFields.show, ...UP_TO_VERSION_3 } },
 	},
+	{ ...productLocator, displayOptions: { show: { ...showFields.show, ...FROM_VERSION_4 } } },
 	{
 		displayName: 'Quantity',
 		name: 'quantity',

@@ -58,13 +58,18 @@ function productFromFields(entry: IDataObject, field: string): IDataObject {
 	return product;
 }
 
+/** Product ID: text up to version 3, a pick-from-the-list field (its value) from version 4. */
+function locatorValue(value: unknown): string {
+	return (isRecord(value) && 'value' in value ? value.value : value) as string;
+}
+
 /** Builds the order item from the editor's fields, in the API's field names. */
 function fromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const options = ctx.getNodeParameter('productOptions', itemIndex, {}) as IDataObject;
 	const { templateFields, ...details } = options;
 	const product = productFromFields(
 		{
-			ID: ctx.getNodeParameter('productId', itemIndex, '') as string,
+			ID: locatorValue(ctx.getNodeParameter('productId', itemIndex, '')),
 			Quantity: ctx.getNodeParameter('quantity', itemIndex, 1) as number,
 			...details,
 		},

@@ -11,10 +11,12 @@ import { N8nChanged } from './changed';
  * before) also keeps it as a resource. Checked: a run with n8n's own Custom API Call value stops.
  * Version 3 (new nodes) shows Create's Test Mode beside the order, on by default, marks the output of
  * test orders, and starts Order Item (JSON) empty; versions 1 and 2 keep their defaults and behaviour.
+ * Version 4 (new nodes) makes Create's and Get Price Quote's Product a pick-from-the-list field
+ * (resource locator); versions 1 to 3 keep the text field their workflows saved a plain ID in.
  * Tested: test/node/custom-api-call.test.ts, test/e2e/custom-api-call.test.ts, test/e2e/editor.browser.test.ts,
  * test/node/saved-versions.test.ts.
  */
-export const PRINT_STORE_VERSIONS = { version: [1, 2, 3], defaultVersion: 3 };
+export const PRINT_STORE_VERSIONS = { version: [1, 2, 3, 4], defaultVersion: 4 };
 
 /**
  * Print Store Trigger: 1.1 behaves exactly as 1. Relies on: for every request to a start node at

@@ -1,0 +1,126 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { showFor } from '../../../shared/displayOptions';
+import { checkPathId } from '../../../shared/ids';
+import { storeIdField } from '../../descriptions/common.fields';
+import { listFields } from '../../descriptions/list.fields';
+import { forEachItem } from '../../helpers/items';
+import { isToolRun } from '../../helpers/tool';
+import { requestedLimit } from '../../lists/limit';
+import {
+	hasLocalFilters,
+	LIST_ORDERS,
+	matchesOrder,
+	MAX_PAGE_SIZE,
+	orderListSource,
+	orderSummary,
+	toUtcInstant,
+	type OrderFilters,
+	type OrderState,
+} from '../../lists/orders';
+import { collect } from '../../lists/pages';
+
+/** The API call: the store's order list (named by the API, not shown: docs/api-assumptions.md). */
+export const api = LIST_ORDERS;
+
+/** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: "Get many of the store's orders, newest first, with filters",
+	action: 'Get many orders',
+};
+export const toolDescription =
+	"Find the store's print orders, newest first. Give words to search for (a recipient's or customer's name, company, city or e-mail, an order number, or a partner order reference) and whether you want only open orders (not yet completed, so not delivered yet), only completed ones, or any. Returns a short summary per order: order number and ID, reference, status, whether it is completed, when it was created, recipient and product. Use Get Status History for one order's tracking details.";
+
+export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getAll'] } }, [
+	storeIdField,
+	...listFields('orders'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Completed',
+				name: 'state',
+				type: 'options',
+				options: [
+					{ name: 'Any', value: 'any', description: 'Open and completed orders' },
+					{ name: 'Open Only', value: 'open', description: 'Orders not completed yet (e.g. not delivered yet)' },
+					{ name: 'Completed Only', value: 'completed', description: 'Orders the service marks completed' },
+				],
+				default: 'any',
+				description: "Whether to keep orders by their Completed flag. Applied by the node to the service's answer.",
+			},
+			{
+				displayName: 'Created After',
+				name: 'createdFrom',
+				type: 'dateTime',
+				default: '',
+				description: "Only orders created at or after this time (the workflow's time zone unless the value carries its own)",
+			},
+			{
+				displayName: 'Created Before',
+				name: 'createdTo',
+				type: 'dateTime',
+				default: '',
+				description: "Only orders created at or before this time (the workflow's time zone unless the value carries its own)",
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Grace Hopper',
+				description:
+					"Words that must all appear in the order's number, ID or partner order reference, or in its recipients' or customer's name, company, city, postal code or e-mail (any case). Applied by the node.",
+			},
+			{
+				displayName: 'Statuses',
+				name: 'statuses',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Shipped, Delivered or 4, 5',
+				description:
+					'Status IDs or descriptions, separated by commas; an order matches any of them. IDs are also sent to the service.',
+			},
+		],
+	},
+]);
+
+/** The item's filters; dates as UTC instants. */
+function readFilters(ctx: IExecuteFunctions, itemIndex: number): OrderFilters {
+	const raw = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const timeZone = ctx.getTimezone();
+	const date = (value: unknown, name: string) =>
+		typeof value === 'string' && value.trim() !== '' ? toUtcInstant(value, timeZone, `Filters > ${name}`) : undefined;
+	const state = raw.state === 'open' || raw.state === 'completed' ? (raw.state as OrderState) : 'any';
+	const statuses = (Array.isArray(raw.statuses) ? raw.statuses.map(String) : String(raw.statuses ?? '').split(','))
+		.map((status) => status.trim())
+		.filter(Boolean);
+	return {
+		statuses,
+		createdFrom: date(raw.createdFrom, 'Created After'),
+		createdTo: date(raw.createdTo, 'Created Before'),
+		state,
+		search: typeof raw.search === 'string' || typeof raw.search === 'number' ? String(raw.search) : '',
+	};
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const tool = isToolRun(this);
+	return await forEachItem(this, async (itemIndex) => {
+		const storeId = checkPathId(this.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
+		const limit = requestedLimit(this, itemIndex);
+		const filters = readFilters(this, itemIndex);
+		// Filters only the node applies may skip most of a page: then ask for full pages.
+		const pageSize = limit === undefined || hasLocalFilters(filters) ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
+		const orders = await collect(this, orderListSource(storeId, filters, pageSize), (order) => matchesOrder(order, filters), limit);
+		if (!tool) return orders;
+		// A model told nothing would read an empty answer as a failure.
+		return orders.length > 0 ? orders.map(orderSummary) : [{ found: 0, note: 'No order of this store matches. Try fewer words, or Completed: any.' }];
+	});
+}

@@ -1,0 +1,189 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { InvalidValue } from '../../shared/errors';
+import { isRecord } from '../../shared/json';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
+import { noSuchList, type ListSource } from './pages';
+
+/**
+ * A store's orders: `GET store/{storeID}/order`, which the API names ("the list that yields order
+ * ids") without showing. Sent: `pageNumber`, `pageSize`, and the filters the API plausibly takes
+ * (`status`, `createdFrom`, `createdTo`). Every filter is also applied to what comes back, so a
+ * service that ignores one still gives only the orders asked for (docs/api-assumptions.md).
+ */
+export const LIST_ORDERS: ApiOperation = {
+	name: 'order.getAll',
+	actsOnce: false,
+	meanings: { 400: INVALID_STORE, 401: CREDENTIALS, 404: noSuchList('order list'), 405: noSuchList('order list') },
+};
+
+/** The most orders a page is asked for. */
+export const MAX_PAGE_SIZE = 100;
+
+export type OrderState = 'any' | 'open' | 'completed';
+
+export interface OrderFilters {
+	/** Status IDs (sent, and compared with StatusID) and descriptions (compared with StatusDescription). */
+	statuses: string[];
+	/** ISO 8601 instants, in UTC. */
+	createdFrom?: string;
+	createdTo?: string;
+	state: OrderState;
+	/** Words that must all appear in the order's number, ID, reference, recipients or customer. */
+	search: string;
+}
+
+export const NO_FILTERS: OrderFilters = { statuses: [], state: 'any', search: '' };
+
+/** Filters that only the node applies: with them, pages are read until enough orders match. */
+export function hasLocalFilters(filters: OrderFilters): boolean {
+	return filters.state !== 'any' || filters.search.trim() !== '' || filters.statuses.some((status) => !/^\d+$/.test(status));
+}
+
+function orderListQuery(filters: OrderFilters, page: number, pageSize: number): IDataObject {
+	const qs: IDataObject = { pageNumber: page, pageSize };
+	const ids = filters.statuses.filter((status) => /^\d+$/.test(status));
+	// Descriptions cannot be sent as IDs: then the service is asked for every status, and the node filters.
+	if (ids.length > 0 && ids.length === filters.statuses.length) qs.status = ids.join(',');
+	if (filters.createdFrom) qs.createdFrom = filters.createdFrom;
+	if (filters.createdTo) qs.createdTo = filters.createdTo;
+	return qs;
+}
+
+export function orderListSource(storeId: string, filters: OrderFilters, pageSize: number): ListSource {
+	return {
+		operation: LIST_ORDERS,
+		path: ['store', storeId, 'order'],
+		resourceKey: 'Orders',
+		what: 'order list',
+		query: (page) => orderListQuery(filters, page, pageSize),
+	};
+}
+
+/** A field of a record, by its name in any case. */
+function field(record: IDataObject, name: string): unknown {
+	if (name in record) return record[name];
+	const lower = name.toLowerCase();
+	const key = Object.keys(record).find((candidate) => candidate.toLowerCase() === lower);
+	return key === undefined ? undefined : record[key];
+}
+
+function text(value: unknown): string {
+	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** The people and places an order is for: its recipients, then its customer. */
+function people(order: IDataObject): IDataObject[] {
+	const details = field(order, 'OrderDetails');
+	if (!isRecord(details)) return [];
+	const recipients = field(details, 'Recipients');
+	return [field(details, 'Recipient'), ...(Array.isArray(recipients) ? recipients : []), field(details, 'Customer')].filter(isRecord);
+}
+
+function personName(person: IDataObject): string {
+	const name = [text(field(person, 'NameFirst')), text(field(person, 'NameLast'))].filter(Boolean).join(' ');
+	return name || text(field(person, 'CompanyName'));
+}
+
+function searchableText(order: IDataObject): string {
+	const own = ['OrderNumber', 'ID', 'PartnerOrderReference'].map((name) => text(field(order, name)));
+	const them = people(order).flatMap((person) =>
+		[personName(person), ...['CompanyName', 'Email', 'City', 'Postalcode', 'PostalCode'].map((name) => text(field(person, name)))],
+	);
+	return [...own, ...them].join(' \n ').toLowerCase();
+}
+
+function isCompleted(order: IDataObject): boolean | undefined {
+	const completed = field(order, 'Completed');
+	if (typeof completed === 'boolean') return completed;
+	if (completed === 'true' || completed === 'false') return completed === 'true';
+	return undefined;
+}
+
+/** Whether an order passes the filters, as far as its fields tell. */
+export function matchesOrder(order: IDataObject, filters: OrderFilters): boolean {
+	if (filters.statuses.length > 0) {
+		const id = text(field(order, 'StatusID'));
+		const description = text(field(order, 'StatusDescription')).toLowerCase();
+		const matched = filters.statuses.some((status) => (/^\d+$/.test(status) ? id === status : description === status.toLowerCase()));
+		if (!matched) return false;
+	}
+	const created = Date.parse(text(field(order, 'Created')));
+	// An order whose creation time cannot be read is left to the service's filter.
+	if (!Number.isNaN(created)) {
+		if (filters.createdFrom && created < Date.parse(filters.createdFrom)) return false;
+		if (filters.createdTo && created > Date.parse(filters.createdTo)) return false;
+	}
+	const completed = isCompleted(order);
+	if (filters.state === 'open' && completed === true) return false;
+	if (filters.state === 'completed' && completed !== true) return false;
+	const words = filters.search.toLowerCase().split(/\s+/).filter(Boolean);
+	if (words.length > 0) {
+		const haystack = searchableText(order);
+		if (!words.every((word) => haystack.includes(word))) return false;
+	}
+	return true;
+}
+
+/** An order as a model reads it in a list: enough to find it by recipient or reference, and what it is. */
+export function orderSummary(order: IDataObject): IDataObject {
+	const details = field(order, 'OrderDetails');
+	const product = isRecord(details) ? field(details, 'Product') : undefined;
+	const [recipient] = people(order);
+	return {
+		orderNumber: field(order, 'OrderNumber') ?? null,
+		orderId: field(order, 'ID') ?? null,
+		reference: field(order, 'PartnerOrderReference') ?? null,
+		status: field(order, 'StatusDescription') ?? null,
+		statusId: field(order, 'StatusID') ?? null,
+		completed: isCompleted(order) ?? null,
+		created: field(order, 'Created') ?? null,
+		recipient: recipient ? [personName(recipient), text(field(recipient, 'City'))].filter(Boolean).join(', ') : null,
+		product: isRecord(product) ? [text(field(product, 'ID')), text(field(product, 'Quantity'))].filter(Boolean).join(' x ') : null,
+	};
+}
+
+/** How an order is named in a list to pick from: number, recipient, status. */
+export function orderLabel(order: IDataObject): string {
+	const summary = orderSummary(order);
+	const name = text(summary.orderNumber) || text(summary.orderId);
+	return [name, text(summary.recipient), text(summary.status)].filter(Boolean).join(' · ');
+}
+
+/**
+ * A date and time from the editor as an instant in UTC. A value with its own offset or `Z` keeps
+ * it; one without (what n8n's date picker gives) is read in the workflow's time zone.
+ */
+export function toUtcInstant(value: string, timeZone: string, fieldName: string): string {
+	const trimmed = value.trim();
+	const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed);
+	const asUtc = Date.parse(hasZone ? trimmed : /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? `${trimmed}T00:00:00Z` : `${trimmed}Z`);
+	if (Number.isNaN(asUtc)) throw new InvalidValue(fieldName, `must be a date and time such as 2026-11-01T00:00:00, got ${JSON.stringify(value)}`);
+	if (hasZone) return new Date(asUtc).toISOString();
+	// The wall-clock time in the zone: shift by the zone's offset at that time (twice, across a DST change).
+	let instant = asUtc - zoneOffsetMs(asUtc, timeZone);
+	instant = asUtc - zoneOffsetMs(instant, timeZone);
+	return new Date(instant).toISOString();
+}
+
+/** How far a time zone's wall clock is ahead of UTC at an instant. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+	let parts: Intl.DateTimeFormatPart[];
+	try {
+		parts = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		}).formatToParts(new Date(instant));
+	} catch {
+		return 0;
+	}
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+	const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	return wall - Math.floor(instant / 1000) * 1000;
+}

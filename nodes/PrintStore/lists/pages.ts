@@ -1,0 +1,95 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import type { ApiOperation, Explanation } from '../../shared/operations';
+import { apiRequest } from '../../shared/transport';
+import { readListAnswer } from './listAnswer';
+
+type ListContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** A 404 or 405 on a list: the service has no such endpoint (the API names both lists without showing them). */
+export function noSuchList(what: string): Explanation {
+	return {
+		message: `This service has no ${what} (it answered that the address does not exist)`,
+		description: `The API names a ${what} without describing it, and this service does not offer it at the address the node uses. Use Custom API Call with the address your provider documents, or pick the ID by typing it.`,
+	};
+}
+
+/** One list endpoint and how to ask it for a page. */
+export interface ListSource {
+	operation: ApiOperation;
+	path: readonly string[];
+	/** The plural the list is plausibly held under ("Orders", "Products"). */
+	resourceKey: string;
+	/** The list's name in messages ("order list"). */
+	what: string;
+	/** The query of a page; undefined: the first request asks without one (the list may not be paged). */
+	query: (page: number) => IDataObject | undefined;
+}
+
+export interface Page {
+	/** Entries not seen on an earlier page. */
+	entries: IDataObject[];
+	page: number;
+	/** Whether asking for the next page may give more. */
+	more: boolean;
+}
+
+/** What makes an entry the same on two pages: its ID, else its order number, else all of it. */
+function entryKey(entry: IDataObject): string {
+	for (const key of ['ID', 'Id', 'id', 'OrderNumber']) {
+		const value = entry[key];
+		if ((typeof value === 'string' && value !== '') || typeof value === 'number') return `${key}:${String(value)}`;
+	}
+	return JSON.stringify(entry);
+}
+
+/**
+ * Reads the pages of a list, from `firstPage` on, handing each to `visit`, until one is the last or
+ * `visit` says it has enough (returns false). A page is the last when the answer says so (a next-page
+ * flag, or a total reached); when it says nothing, when it holds no entry not seen before: so a
+ * service that ignores the page number, or answers everything at once, ends the list after one more
+ * request instead of repeating it for ever.
+ */
+export async function forEachPage(ctx: ListContext, source: ListSource, visit: (page: Page) => boolean, firstPage = 1): Promise<void> {
+	const seen = new Set<string>();
+	for (let page = firstPage; ; page++) {
+		const qs = source.query(page);
+		const body = await apiRequest.call(ctx, { operation: source.operation, method: 'GET', path: source.path, ...(qs ? { qs } : {}) });
+		const answer = readListAnswer(body, source.resourceKey, source.what);
+		const entries = answer.entries.filter((entry) => {
+			const key = entryKey(entry);
+			if (seen.has(key)) return false;
+			seen.add(key);
+			return true;
+		});
+		const paged = qs !== undefined || page > firstPage;
+		let more: boolean;
+		if (entries.length === 0) more = false;
+		else if (answer.hasNextPage !== undefined) more = answer.hasNextPage;
+		else if (answer.totalCount !== undefined && firstPage === 1) more = seen.size < answer.totalCount;
+		else more = paged;
+		if (!visit({ entries, page, more }) || !more) return;
+	}
+}
+
+/**
+ * The entries of a list that `keep` accepts, up to `limit` (every one when undefined), reading only
+ * as many pages as that takes.
+ */
+export async function collect(
+	ctx: ListContext,
+	source: ListSource,
+	keep: (entry: IDataObject) => boolean,
+	limit: number | undefined,
+): Promise<IDataObject[]> {
+	const found: IDataObject[] = [];
+	await forEachPage(ctx, source, (page) => {
+		for (const entry of page.entries) {
+			if (!keep(entry)) continue;
+			found.push(entry);
+			if (limit !== undefined && found.length >= limit) return false;
+		}
+		return true;
+	});
+	return found;
+}

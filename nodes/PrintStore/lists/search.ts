@@ -1,0 +1,96 @@
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { ApiFailure } from '../../shared/errors';
+import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from './orders';
+import { forEachPage } from './pages';
+import { matchesProduct, productHint, productId, productListSource, productName } from './products';
+
+/**
+ * The editor's "From list" modes (resource locators): the store's orders for the Order field, its
+ * products for Product ID. When no list can be shown (no fixed Store ID yet, or a service without
+ * the list), the list holds one line that says why instead of failing the panel; picking it sets
+ * nothing.
+ */
+
+/**
+ * Pages of the order list read for one search before the editor is handed what was found: a few when
+ * something was found, more while nothing was (the editor asks for the next pages only as the user
+ * scrolls, which an empty list does not let them do).
+ */
+const PAGES_PER_SEARCH = 5;
+const PAGES_PER_EMPTY_SEARCH = 20;
+const SEARCH_PAGE_SIZE = 50;
+
+function notice(name: string): INodeListSearchResult {
+	return { results: [{ name, value: '' }] };
+}
+
+/** The Store ID to list, when it is set to a fixed value the editor can send. */
+function storeToList(ctx: ILoadOptionsFunctions): string | INodeListSearchResult {
+	const value = ctx.getCurrentNodeParameter('storeId');
+	if (typeof value !== 'string' || value.trim() === '') return notice('Enter the Store ID above first, then open this list again');
+	if (value.startsWith('=')) return notice('The Store ID is an expression: type the ID here (By ID) or set a fixed Store ID to pick from the list');
+	return value.trim();
+}
+
+/** A service without the list: say so in the list; anything else is an error the panel shows. */
+function unavailable(error: unknown, what: string, instead: string): INodeListSearchResult {
+	if (error instanceof ApiFailure && (error.status === 404 || error.status === 405)) {
+		return notice(`List unavailable: this service has no ${what} (HTTP ${error.status}). ${instead}`);
+	}
+	throw error;
+}
+
+export async function searchOrders(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const store = storeToList(this);
+	if (typeof store !== 'string') return store;
+	const filters = { ...NO_FILTERS, search: filter ?? '' };
+	const firstPage = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
+	const results: INodeListSearchItems[] = [];
+	let nextPage: number | undefined;
+	try {
+		await forEachPage(
+			this,
+			orderListSource(store, NO_FILTERS, SEARCH_PAGE_SIZE),
+			(page) => {
+				for (const order of page.entries.filter((entry) => matchesOrder(entry, filters))) {
+					const value = String(order.ID ?? order.OrderNumber ?? '');
+					if (value) results.push({ name: orderLabel(order), value });
+				}
+				// Enough for one look, or enough pages read: the editor asks for more as the user scrolls.
+				const read = page.page - firstPage + 1;
+				if (page.more && (results.length >= SEARCH_PAGE_SIZE || read >= (results.length > 0 ? PAGES_PER_SEARCH : PAGES_PER_EMPTY_SEARCH))) {
+					nextPage = page.page + 1;
+					return false;
+				}
+				return true;
+			},
+			firstPage,
+		);
+	} catch (error) {
+		return unavailable(error, 'order list', 'Choose By ID or By Number and type the order.');
+	}
+	return nextPage === undefined ? { results } : { results, paginationToken: String(nextPage) };
+}
+
+export async function searchProducts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const store = storeToList(this);
+	if (typeof store !== 'string') return store;
+	const results: INodeListSearchItems[] = [];
+	try {
+		await forEachPage(this, productListSource(store), (page) => {
+			for (const product of page.entries) {
+				const id = productId(product);
+				if (!id || !matchesProduct(product, filter ?? '')) continue;
+				const name = productName(product);
+				const hint = productHint(product);
+				results.push({ name: name && name !== id ? `${name} (${id})` : id, value: id, ...(hint ? { description: hint } : {}) });
+			}
+			return true;
+		});
+	} catch (error) {
+		return unavailable(error, 'product list', 'Choose By ID and type the product ID.');
+	}
+	return { results };
+}
+
