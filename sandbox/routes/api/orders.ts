@@ -1,26 +1,17 @@
 /** Price, create, read and status history of orders (spec endpoints 2 to 5). */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
-import { ApiError, forbidden, invalidStore, orderNotFound } from '../../errors';
-import { canReadAllOrders, canReadStatus, canWriteOrders, isRelated } from '../../domain/permissions';
+import { ApiError, forbidden, orderNotFound } from '../../errors';
+import { canReadAllOrders, canReadStatus, canWriteOrders } from '../../domain/permissions';
 import { quoteItem } from '../../domain/pricing';
 import type { CallerContext, OrderRecord, OrderRequestBody, StoreRecord } from '../../domain/types';
 import { checkOrderItems } from '../../domain/validation';
 import { createdOrderView, orderView } from '../../domain/views';
 import { orderParams, orderRequestSchema, storeParams } from './schemas';
+import { associatedStore, relatedStore } from './store-access';
 
 type StoreParams = { storeID: string };
 type OrderParams = { storeID: string; orderID: string };
-
-/** The application-store association is the precondition of price, create and status history. */
-function associatedStore(ctx: SandboxContext, caller: CallerContext, storeId: string): StoreRecord {
-	const store = ctx.state.stores.get(storeId);
-	if (!store) throw invalidStore(storeId, 'no such store');
-	if (!store.applications.has(caller.applicationId)) {
-		throw invalidStore(storeId, 'the calling application is not associated with this store');
-	}
-	return store;
-}
 
 function writableStore(ctx: SandboxContext, caller: CallerContext, storeId: string, body: OrderRequestBody): StoreRecord {
 	const store = associatedStore(ctx, caller, storeId);
@@ -63,11 +54,8 @@ export function orderRoutes(ctx: SandboxContext) {
 
 		app.get<{ Params: OrderParams }>('/store/:storeID/order/:orderID', { schema: { params: orderParams } }, async (request) => {
 			const caller = request.caller!;
-			const { storeID, orderID } = request.params;
-			const store = ctx.state.stores.get(storeID);
-			if (!store) throw invalidStore(storeID, 'no such store');
-			if (!isRelated(caller.user, store)) throw invalidStore(storeID, 'you are not related to this store');
-			return orderView(visibleOrder(ctx, caller, store, orderID));
+			const store = relatedStore(ctx, caller, request.params.storeID);
+			return orderView(visibleOrder(ctx, caller, store, request.params.orderID));
 		});
 
 		app.get<{ Params: OrderParams }>(
