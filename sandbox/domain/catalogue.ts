@@ -6,6 +6,8 @@
 export interface CatalogueProduct {
 	id: string;
 	name: string;
+	/** One line for people choosing a product (the product list's Description). */
+	description: string;
 	/** Price of one piece (one box for business cards), first sheet included. */
 	unitPrice: number;
 	/** Sheets per piece; every sheet after the first costs secondSheetPrice per piece. */
@@ -15,24 +17,87 @@ export interface CatalogueProduct {
 	envelope: boolean;
 	/** May be sent by Mail or EDDM. */
 	mailable: boolean;
+	/** Names of the TemplateFields the product's template fills in (advertised by the product list). */
+	templateFields: readonly string[];
+	/** Quantities the product list advertises: min to max in steps of quantityStep. Price and create do not enforce them. */
+	minQuantity: number;
+	maxQuantity: number;
+	quantityStep: number;
 }
 
-const p = (
-	id: string,
-	name: string,
-	unitPrice: number,
-	extra: Partial<Omit<CatalogueProduct, 'id' | 'name' | 'unitPrice'>> = {},
-): CatalogueProduct => ({ id, name, unitPrice, sheets: 1, secondSheetPrice: 0, envelope: false, mailable: true, ...extra });
+type ProductBasics = Pick<CatalogueProduct, 'id' | 'name' | 'description' | 'unitPrice' | 'templateFields'>;
+
+/** A product with the common defaults: one sheet, no envelope, mailable, 1 to 50,000 pieces in steps of 1. */
+const p = (product: ProductBasics & Partial<CatalogueProduct>): CatalogueProduct => ({
+	sheets: 1,
+	secondSheetPrice: 0,
+	envelope: false,
+	mailable: true,
+	minQuantity: 1,
+	maxQuantity: 50000,
+	quantityStep: 1,
+	...product,
+});
+
+const CARD_FIELDS = ['Headline', 'Message', 'SignOff'];
+const LETTER_FIELDS = ['Salutation', 'Body', 'SignOff'];
 
 export const CATALOGUE: readonly CatalogueProduct[] = [
-	p('postcard-4x6', 'Postcard 4x6 in', 0.49),
-	p('postcard-6x9', 'Postcard 6x9 in', 0.69),
-	p('letter-1-sheet', 'Letter, 1 sheet, in envelope', 0.89, { envelope: true }),
-	p('letter-2-sheet', 'Letter, 2 sheets, in envelope', 0.89, { sheets: 2, secondSheetPrice: 0.25, envelope: true }),
-	p('flyer-a5', 'Flyer A5', 0.35),
-	p('brochure-trifold', 'Brochure, tri-fold', 1.15),
-	p('poster-18x24', 'Poster 18x24 in', 7.5, { mailable: false }),
-	p('business-cards-250', 'Business cards, box of 250', 24, { mailable: false }),
+	p({ id: 'postcard-4x6', name: 'Postcard 4x6 in', description: 'Full-colour postcard, 4 x 6 in, printed both sides', unitPrice: 0.49, templateFields: CARD_FIELDS }),
+	p({
+		id: 'postcard-6x9',
+		name: 'Postcard 6x9 in',
+		description: 'Full-colour postcard, 6 x 9 in, printed both sides, with an offer code',
+		unitPrice: 0.69,
+		templateFields: [...CARD_FIELDS, 'OfferCode'],
+	}),
+	p({
+		id: 'letter-1-sheet',
+		name: 'Letter, 1 sheet, in envelope',
+		description: 'One-page letter on letterhead, folded into a window envelope',
+		unitPrice: 0.89,
+		templateFields: LETTER_FIELDS,
+		envelope: true,
+	}),
+	p({
+		id: 'letter-2-sheet',
+		name: 'Letter, 2 sheets, in envelope',
+		description: 'Two-page letter on letterhead, folded into a window envelope',
+		unitPrice: 0.89,
+		templateFields: [...LETTER_FIELDS, 'PageTwoBody'],
+		sheets: 2,
+		secondSheetPrice: 0.25,
+		envelope: true,
+	}),
+	p({ id: 'flyer-a5', name: 'Flyer A5', description: 'Single-sided A5 flyer on 130 gsm gloss', unitPrice: 0.35, templateFields: ['Headline', 'Body', 'CallToAction'] }),
+	p({
+		id: 'brochure-trifold',
+		name: 'Brochure, tri-fold',
+		description: 'Letter-size brochure folded in three; bundled by 25',
+		unitPrice: 1.15,
+		templateFields: ['Title', 'Panel1', 'Panel2', 'Panel3'],
+		minQuantity: 25,
+		maxQuantity: 25000,
+		quantityStep: 25,
+	}),
+	p({
+		id: 'poster-18x24',
+		name: 'Poster 18x24 in',
+		description: 'Poster, 18 x 24 in, shipped rolled in a tube (not mailable)',
+		unitPrice: 7.5,
+		templateFields: ['Headline', 'Subheadline', 'EventDate'],
+		mailable: false,
+		maxQuantity: 500,
+	}),
+	p({
+		id: 'business-cards-250',
+		name: 'Business cards, box of 250',
+		description: 'Box of 250 business cards, 3.5 x 2 in; Quantity counts boxes (not mailable)',
+		unitPrice: 24,
+		templateFields: ['FullName', 'JobTitle', 'Email', 'Phone', 'Website'],
+		mailable: false,
+		maxQuantity: 100,
+	}),
 ];
 
 const byId = new Map(CATALOGUE.map((product) => [product.id, product]));
@@ -84,11 +149,17 @@ export function rushRate(days: number): number {
 	return 1;
 }
 
-/** PromotionalDiscount as a share of PrintPrice by quantity. */
+/** PromotionalDiscount as a share of PrintPrice from a quantity on (the product list's price tiers). */
+export const DISCOUNT_TIERS: ReadonlyArray<{ minQuantity: number; rate: number }> = [
+	{ minQuantity: 1000, rate: 0.05 },
+	{ minQuantity: 5000, rate: 0.1 },
+];
+
+/** PromotionalDiscount as a share of PrintPrice by quantity: the rate of the highest tier reached. */
 export function discountRate(quantity: number): number {
-	if (quantity >= 5000) return 0.1;
-	if (quantity >= 1000) return 0.05;
-	return 0;
+	let rate = 0;
+	for (const tier of DISCOUNT_TIERS) if (quantity >= tier.minQuantity) rate = tier.rate;
+	return rate;
 }
 
 export const RETAIL_PRINT_MULTIPLIER = 1.4;
