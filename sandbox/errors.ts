@@ -34,6 +34,13 @@ export const invalidStore = (storeId: string, why: string) =>
 export const orderNotFound = (orderId: string, storeId: string) =>
 	new ApiError(404, `Order '${orderId}' does not exist in store '${storeId}'`);
 
+/** What an unknown endpoint answers (also the order list under profile no-list-endpoints). */
+export const noEndpoint = (method: string, path: string) => new ApiError(404, `No endpoint ${method} ${path}`);
+
+/** A path that exists for no method the client may use (the product list under profile no-list-endpoints). */
+export const methodNotAllowed = (method: string, path: string) =>
+	new ApiError(405, `Method ${method} is not allowed on ${path}`, { allow: '' });
+
 /** Missing permission: the spec lists no status for it; the sandbox answers 403 (see README). */
 export const forbidden = (needed: string) =>
 	new ApiError(403, `Insufficient privileges: this operation needs ${needed}`);
@@ -77,6 +84,6 @@ export function errorHandler(error: AnyError, request: FastifyRequest, reply: Fa
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
-	const path = (request.raw.url ?? '').split('?')[0];
-	void reply.code(404).send(errorBody([`No endpoint ${request.method} ${path}`]));
+	const error = noEndpoint(request.method, (request.raw.url ?? '').split('?')[0]);
+	void reply.code(error.statusCode).send(errorBody(error.messages));
 }

@@ -1,10 +1,12 @@
 /**
  * Profiles: the other answers a real service could plausibly give where the spec says "not shown"
  * (callback payloads, query strings kept or dropped, error body shapes, 200 `{}` vs 204 on DELETE,
- * `_meta` present or not). With no profile active the sandbox answers exactly as documented in
- * README.md; each active profile changes one thing. All of their logic is here; the API plugin
- * applies it in one onSend hook (plugins/profile-hooks.ts) and the callback dispatcher through
- * `callback()`.
+ * `_meta` present or not, the shapes of the two lists it names without showing). With no profile
+ * active the sandbox answers exactly as documented in README.md; each active profile changes one
+ * thing. All of their logic is here; the API plugin applies it in one onSend hook
+ * (plugins/profile-hooks.ts), the callback dispatcher through `callback()`, and the list routes
+ * through the `orderList*` and `productList*` methods (a list that pages or not, or does not exist,
+ * is decided before the answer is built).
  */
 import type { CallbackKind } from './callbacks';
 
@@ -19,6 +21,10 @@ export const PROFILE_NAMES = [
 	'history-newest-first',
 	'results-reordered',
 	'echo-credentials',
+	'list-bare',
+	'list-camel',
+	'list-unpaged',
+	'no-list-endpoints',
 ] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
@@ -34,10 +40,22 @@ export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'history-newest-first': 'status histories answered newest record first',
 	'results-reordered': 'price and create answers list their results in reverse order of the items sent',
 	'echo-credentials': "error answers repeat the request's subscription key and access token in their messages and headers, as a careless gateway might",
+	'list-bare': 'the order list answers a bare array of the page\'s orders (paging and filters honoured); the product list {"Products": [...]}',
+	'list-camel': 'the order list answers {"data": [...], "hasNextPage", "totalCount"}; the product list {"items": [...], "totalCount"}',
+	'list-unpaged': 'the order list ignores paging and filters and answers every visible order as {"Orders": [...]}',
+	'no-list-endpoints': 'the order list answers 404 and the product list 405, as a service without them',
 };
 
-/** Pairs of profiles that change the same thing and cannot both be on. */
-const EXCLUSIVE: ReadonlyArray<readonly [ProfileName, ProfileName]> = [['gateway-errors', 'aspnet-errors']];
+/** Pairs of profiles that change the same thing and cannot both be on, with what they both change. */
+const EXCLUSIVE: ReadonlyArray<readonly [ProfileName, ProfileName, string]> = [
+	['gateway-errors', 'aspnet-errors', 'an error body has one shape'],
+	['list-bare', 'list-camel', 'a list answer has one shape'],
+	['list-bare', 'list-unpaged', 'a list answer has one shape'],
+	['list-camel', 'list-unpaged', 'a list answer has one shape'],
+	['list-bare', 'no-list-endpoints', 'a list that does not exist has no shape'],
+	['list-camel', 'no-list-endpoints', 'a list that does not exist has no shape'],
+	['list-unpaged', 'no-list-endpoints', 'a list that does not exist has no shape'],
+];
 
 export class ProfileError extends Error {}
 
@@ -59,8 +77,8 @@ export function parseProfiles(values: unknown): ProfileName[] {
 			names.add(name as ProfileName);
 		}
 	}
-	for (const [a, b] of EXCLUSIVE) {
-		if (names.has(a) && names.has(b)) throw new ProfileError(`Profiles '${a}' and '${b}' cannot be combined: an error body has one shape`);
+	for (const [a, b, why] of EXCLUSIVE) {
+		if (names.has(a) && names.has(b)) throw new ProfileError(`Profiles '${a}' and '${b}' cannot be combined: ${why}`);
 	}
 	return PROFILE_NAMES.filter((name) => names.has(name));
 }
@@ -144,8 +162,11 @@ function aspNetErrorBody(status: number, messages: string[]): Json {
 
 /** GET /store/{storeID}/order/{orderID}/status (with or without the /api/v1 prefix and a query). */
 const STATUS_HISTORY_PATH = /\/store\/[^/?]+\/order\/[^/?]+\/status(?:\?|$)/;
-/** POST /store/{storeID}/order and /store/{storeID}/order/price (with or without the prefix and a query). */
+/** POST /store/{storeID}/order and /store/{storeID}/order/price (with or without the prefix and a query); GET of the first is the order list. */
 const BATCH_PATH = /\/store\/[^/?]+\/order(?:\/price)?(?:\?|$)/;
+
+/** Where an order list's wrapper keeps its orders: `Orders` (documented, list-unpaged), `data` (list-camel). */
+const ORDER_LIST_KEYS = ['Orders', 'data'] as const;
 
 /** The profiles active in one sandbox. `reset()` returns to the ones it was started with. */
 export class Profiles {
@@ -213,21 +234,52 @@ export class Profiles {
 		return this.has('delete-204');
 	}
 
+	/** Whether the two lists are missing (no-list-endpoints): the order list answers 404, the product list 405. */
+	listEndpointsAbsent(): boolean {
+		return this.has('no-list-endpoints');
+	}
+
+	/** Whether the order list ignores paging and filters (list-unpaged): the route then neither checks nor applies them. */
+	orderListUnpaged(): boolean {
+		return this.has('list-unpaged');
+	}
+
+	/** The order list's answer from its documented one, `{Orders, PageNumber, PageSize, TotalCount, HasNextPage, _meta}`. */
+	orderListBody(page: { Orders: unknown[]; TotalCount: number; HasNextPage: boolean }): unknown {
+		if (this.has('list-bare')) return page.Orders;
+		if (this.has('list-camel')) return { data: page.Orders, hasNextPage: page.HasNextPage, totalCount: page.TotalCount };
+		if (this.has('list-unpaged')) return { Orders: page.Orders };
+		return page;
+	}
+
+	/** The product list's answer from its documented one, a bare array. */
+	productListBody(products: unknown[]): unknown {
+		if (this.has('list-bare')) return { Products: products };
+		if (this.has('list-camel')) return { items: products, totalCount: products.length };
+		return products;
+	}
+
 	/**
-	 * A success body of `path` as the active profiles shape it: a status history newest first
+	 * A success body of `method` `path` as the active profiles shape it: a status history newest first
 	 * (history-newest-first); price and create results in reverse order (results-reordered); without
-	 * `_meta` on the object itself or on each element of a list (no-meta).
+	 * `_meta` on the object itself, on each element of a list, and on each order of an order list's
+	 * wrapper (no-meta).
 	 */
-	successBody(body: unknown, path = ''): unknown {
+	successBody(body: unknown, path = '', method = 'GET'): unknown {
 		let shaped = body;
 		if (this.has('history-newest-first') && Array.isArray(shaped) && STATUS_HISTORY_PATH.test(path)) shaped = [...shaped].reverse();
-		if (this.has('results-reordered') && Array.isArray(shaped) && BATCH_PATH.test(path)) shaped = [...shaped].reverse();
+		if (this.has('results-reordered') && method === 'POST' && Array.isArray(shaped) && BATCH_PATH.test(path)) shaped = [...shaped].reverse();
 		if (!this.has('no-meta')) return shaped;
 		const strip = (value: unknown) => {
 			if (!isObject(value) || !('_meta' in value)) return value;
 			const { _meta: _dropped, ...rest } = value;
 			return rest;
 		};
-		return Array.isArray(shaped) ? shaped.map(strip) : strip(shaped);
+		if (Array.isArray(shaped)) return shaped.map(strip);
+		const stripped = strip(shaped);
+		if (!isObject(stripped)) return stripped;
+		// A new object, never the parsed body changed in place: the hook answers the body untouched when it gets the same object back.
+		const lists = ORDER_LIST_KEYS.filter((key) => Array.isArray(stripped[key])).map((key) => [key, (stripped[key] as unknown[]).map(strip)]);
+		return lists.length > 0 ? { ...stripped, ...Object.fromEntries(lists) } : stripped;
 	}
 }

@@ -43,7 +43,7 @@ export function applyProfiles(ctx: SandboxContext) {
 			return null;
 		}
 		const body = parse(payload);
-		const shaped = profiles.successBody(body, request.url);
+		const shaped = profiles.successBody(body, request.url, request.method);
 		return shaped === body ? payload : JSON.stringify(shaped);
 	};
 }

@@ -67,6 +67,10 @@ describe('selecting profiles', () => {
 			'history-newest-first',
 			'results-reordered',
 			'echo-credentials',
+			'list-bare',
+			'list-camel',
+			'list-unpaged',
+			'no-list-endpoints',
 		]);
 		// Comma-separated and repeated names combine, in a fixed order.
 		expect((await use('no-meta,delete-204', 'strip-query', 'no-meta')).profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
@@ -78,6 +82,19 @@ describe('selecting profiles', () => {
 		const both = await control.put('/profile', { profiles: ['gateway-errors', 'aspnet-errors'] });
 		expect(both.status).toBe(400);
 		expect(messages(both.data)[0]).toMatch(/cannot be combined/);
+		// The list profiles change the same answers: at most one of them.
+		const listShapes = ['list-bare', 'list-camel', 'list-unpaged', 'no-list-endpoints'];
+		for (const [index, first] of listShapes.entries()) {
+			for (const second of listShapes.slice(index + 1)) {
+				const refused = await control.put('/profile', { profiles: [second, first] });
+				expect([first, second, refused.status, messages(refused.data)[0]]).toEqual([
+					first,
+					second,
+					400,
+					expect.stringMatching(new RegExp(`^Profiles '${first}' and '${second}' cannot be combined: a list`)),
+				]);
+			}
+		}
 		expect((await control.put('/profile', {})).status).toBe(400);
 		// A refused change leaves the profiles as they were.
 		expect((await control.get('/profile')).data.profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
@@ -381,5 +398,105 @@ describe('results-reordered', () => {
 		await use();
 		const inOrder = await api.post(`/store/${sandbox.storeId}/order/price`, body);
 		expect(inOrder.data.map((quote: Record<string, unknown>) => quote.PartnerOrderReference)).toEqual(['r-1', 'r-2', 'r-3']);
+	});
+});
+
+describe('the list profiles', () => {
+	/** Orders `count` orders in one request as `client`; returns them newest first, as the lists answer them. */
+	async function created(count: number, client = api, prefix = 'p') {
+		const items = Array.from({ length: count }, (_, index) => orderItem({ PartnerOrderReference: `${prefix}-${index}` }));
+		const response = await client.post(`/store/${sandbox.storeId}/order`, { Items: items });
+		expect(response.status).toBe(200);
+		return (response.data as Array<{ ID: string; OrderNumber: string }>).map((order) => order.OrderNumber).reverse();
+	}
+	const numbers = (orders: Array<{ OrderNumber: string }>) => orders.map((order) => order.OrderNumber);
+	const orderList = (query = '') => api.get(`/store/${sandbox.storeId}/order${query}`);
+	const productList = () => api.get(`/store/${sandbox.storeId}/product`);
+
+	it('list-bare: the order list is a bare array of the page (paging and filters honoured); the product list {Products}', async () => {
+		await use('list-bare');
+		const newest = await created(5);
+		const page = await orderList('?pageNumber=2&pageSize=2');
+		expect(page.status).toBe(200);
+		expect(numbers(page.data)).toEqual(newest.slice(2, 4));
+		expect(page.data[0]._meta).toEqual({ Messages: [] });
+		expect((await orderList('?status=2')).data).toEqual([]);
+		expect(messages((await orderList('?pageSize=0')).data)).toEqual(['pageSize must be >= 1']);
+		const products = (await productList()).data;
+		expect(Object.keys(products)).toEqual(['Products']);
+		expect(products.Products.map((product: { ID: string }) => product.ID)).toHaveLength(8);
+		expect(products.Products[0]).toMatchObject({ ID: 'postcard-4x6', Prices: [{ MinQuantity: 1, UnitPrice: 0.49 }, expect.anything(), expect.anything()] });
+	});
+
+	it('list-camel: {data, hasNextPage, totalCount} with PascalCase orders; the product list {items, totalCount}', async () => {
+		await use('list-camel');
+		const newest = await created(3);
+		const page = (await orderList('?pageSize=2')).data;
+		expect(Object.keys(page)).toEqual(['data', 'hasNextPage', 'totalCount']);
+		expect([numbers(page.data), page.hasNextPage, page.totalCount]).toEqual([newest.slice(0, 2), true, 3]);
+		expect(page.data[0]).toMatchObject({ StatusID: 1, StatusDescription: 'Received', StoreID: 'store_main', _meta: { Messages: [] } });
+		expect((await orderList('?pageNumber=2&pageSize=2')).data).toMatchObject({ hasNextPage: false, totalCount: 3 });
+		const products = (await productList()).data;
+		expect(Object.keys(products)).toEqual(['items', 'totalCount']);
+		expect([products.items.length, products.totalCount, products.items[0].ID]).toEqual([8, 8, 'postcard-4x6']);
+	});
+
+	it('list-unpaged: every visible order as {Orders}, paging and filters (even invalid ones) not read; products unchanged', async () => {
+		await use('list-unpaged');
+		const bob = apiClient(sandbox, (await sandbox.issueTokens('bob')).accessToken);
+		const bobs = await created(2, bob, 'bob');
+		const newest = [...(await created(23)), ...bobs];
+		const everything = (await orderList('?pageNumber=3&pageSize=1&status=4&createdFrom=2999-01-01T00:00:00Z')).data;
+		expect(Object.keys(everything)).toEqual(['Orders']);
+		expect(numbers(everything.Orders)).toEqual(newest);
+		const unchecked = await orderList('?pageSize=0&status=abc&createdTo=never');
+		expect([unchecked.status, unchecked.data.Orders.length]).toEqual([200, 25]);
+		// Visibility still applies.
+		expect(numbers((await bob.get(`/store/${sandbox.storeId}/order`)).data.Orders)).toEqual(bobs);
+		const products = (await productList()).data;
+		expect(Array.isArray(products)).toBe(true);
+		expect(products).toHaveLength(8);
+	});
+
+	it('no-list-endpoints: the order list 404 and the product list 405 in the error shape of the moment; the rest still works', async () => {
+		await use('no-list-endpoints');
+		const [number] = await created(1);
+		const orders = await orderList('?pageSize=0');
+		expect([orders.status, orders.data]).toEqual([404, { _meta: { Messages: ['No endpoint GET /api/v1/store/store_main/order'] } }]);
+		const products = await productList();
+		expect([products.status, products.data]).toEqual([405, { _meta: { Messages: ['Method GET is not allowed on /api/v1/store/store_main/product'] } }]);
+		expect(products.headers.allow).toBe('');
+		// Get one order (and create, on the same path as the list) keep working.
+		const one = await api.get(`/store/${sandbox.storeId}/order/${number}`);
+		expect([one.status, one.data.OrderNumber]).toEqual([200, number]);
+		expect((await api.get(`/store/${sandbox.storeId}/order/${number}/status`)).status).toBe(200);
+		// Authentication still comes first.
+		expect((await apiClient(sandbox, 'wrong-token').get(`/store/${sandbox.storeId}/order`)).status).toBe(401);
+
+		await use('no-list-endpoints', 'gateway-errors');
+		expect((await orderList()).data).toEqual({ statusCode: 404, message: 'No endpoint GET /api/v1/store/store_main/order' });
+		expect((await productList()).data).toEqual({ statusCode: 405, message: 'Method GET is not allowed on /api/v1/store/store_main/product' });
+		await use('no-list-endpoints', 'aspnet-errors');
+		expect((await orderList()).data).toEqual({ Message: 'No endpoint GET /api/v1/store/store_main/order' });
+	});
+
+	it('no-meta strips _meta from the order list and from each order in it, under every list shape', async () => {
+		await created(2);
+		await use('no-meta');
+		const page = (await orderList()).data;
+		expect(Object.keys(page)).toEqual(['Orders', 'PageNumber', 'PageSize', 'TotalCount', 'HasNextPage']);
+		expect(page.Orders.map((order: object) => '_meta' in order)).toEqual([false, false]);
+		for (const shape of ['list-bare', 'list-camel', 'list-unpaged']) {
+			await use('no-meta', shape);
+			const body = (await orderList()).data;
+			const listed = (Array.isArray(body) ? body : (body.data ?? body.Orders)) as object[];
+			expect([shape, listed.length, listed.some((order) => '_meta' in order)]).toEqual([shape, 2, false]);
+		}
+	});
+
+	it('results-reordered leaves the order list in its own order (only price and create are reversed)', async () => {
+		const newest = await created(3);
+		await use('results-reordered', 'list-bare');
+		expect(numbers((await orderList()).data)).toEqual(newest);
 	});
 });

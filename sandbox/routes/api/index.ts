@@ -1,4 +1,4 @@
-/** The /api/v1 plugin: body parsing rules and authentication for the seven endpoints of the spec. */
+/** The /api/v1 plugin: body parsing rules and authentication for the seven endpoints of the spec and the two lists it names. */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { notFoundHandler } from '../../errors';
@@ -7,7 +7,9 @@ import { actThenFail, injectFaults, logRequests } from '../../plugins/request-ho
 import { applicationRoutes } from './application';
 import { authenticate } from './auth';
 import { normalizeBodyHeaders } from './body-rules';
+import { orderListRoutes } from './order-list';
 import { orderRoutes } from './orders';
+import { productRoutes } from './products';
 import { storeRoutes } from './store';
 import { userRoutes } from './user';
 
@@ -29,6 +31,8 @@ export function apiRoutes(ctx: SandboxContext) {
 		app.addHook('onRequest', authenticate(ctx));
 		await app.register(storeRoutes(ctx));
 		await app.register(orderRoutes(ctx));
+		await app.register(orderListRoutes(ctx));
+		await app.register(productRoutes(ctx));
 		await app.register(userRoutes(ctx));
 		await app.register(applicationRoutes(ctx));
 	};

@@ -1,4 +1,4 @@
-/** Price, create, read and status history of orders (spec endpoints 2 to 5). */
+/** Price, create, read and status history of orders (spec endpoints 2 to 5); the list is in order-list.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError, forbidden, orderNotFound } from '../../errors';

@@ -4,6 +4,8 @@
  * are refused (400 naming them): the spec's names are case-sensitive (Recipient.Postalcode but
  * Customer.PostalCode), so a client sending the wrong one must hear about it, not lose the value.
  */
+import { MAX_PAGE_SIZE } from '../../domain/order-list';
+
 const str = { type: 'string' } as const;
 const int32 = { type: 'integer', minimum: -2147483648, maximum: 2147483647 } as const;
 
@@ -118,4 +120,20 @@ export const associationParams = {
 export const userQuery = {
 	type: 'object',
 	properties: { login: { type: 'string' } },
+} as const;
+
+/**
+ * Query of the order list. Integers here (pageNumber, pageSize) arrive as text and are converted
+ * by the route before this schema checks them; status and the dates are checked by the route
+ * (domain/order-list.ts) for messages that say what is expected. Unknown parameters are ignored.
+ */
+export const orderListQuery = {
+	type: 'object',
+	properties: {
+		pageNumber: { type: 'integer', minimum: 1, maximum: 2147483647 },
+		pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+		status: { type: 'string' },
+		createdFrom: { type: 'string' },
+		createdTo: { type: 'string' },
+	},
 } as const;

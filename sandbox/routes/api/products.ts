@@ -1,0 +1,26 @@
+/**
+ * GET /store/{storeID}/product: the products a store offers (every store offers the seeded
+ * catalogue). The spec names this operation without showing it; README.md documents the contract.
+ * Profiles change its answer's shape or remove it (no-list-endpoints: 405).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../../context';
+import { methodNotAllowed } from '../../errors';
+import { CATALOGUE } from '../../domain/catalogue';
+import { productView } from '../../domain/views';
+import { storeParams } from './schemas';
+import { relatedStore } from './store-access';
+
+export function productRoutes(ctx: SandboxContext) {
+	return async function products(app: FastifyInstance): Promise<void> {
+		async function unlessAbsent(request: FastifyRequest): Promise<void> {
+			if (ctx.profiles.listEndpointsAbsent()) throw methodNotAllowed(request.method, (request.raw.url ?? '').split('?')[0]);
+		}
+
+		// The query is not read: unknown parameters are ignored.
+		app.get<{ Params: { storeID: string } }>('/store/:storeID/product', { schema: { params: storeParams }, preValidation: unlessAbsent }, async (request) => {
+			relatedStore(ctx, request.caller!, request.params.storeID);
+			return ctx.profiles.productListBody(CATALOGUE.map(productView));
+		});
+	};
+}

@@ -1,0 +1,341 @@
+/**
+ * The two lists the spec names without showing: GET /store/{storeID}/order (paging, status and
+ * date filters, visibility, newest first) and GET /store/{storeID}/product (the catalogue with its
+ * price tiers and delivery methods), as sandbox/README.md documents them with no profile active.
+ */
+import type { AxiosInstance } from 'axios';
+import { parseDateTime } from '../../sandbox/domain/order-list';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { apiClient, clientFor, controlClient, messages, orderItem } from './support';
+
+let sandbox: Sandbox;
+let api: AxiosInstance;
+let control: AxiosInstance;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, control: true });
+	api = apiClient(sandbox);
+	control = controlClient(sandbox);
+});
+beforeEach(() => control.post('/reset'));
+afterAll(() => sandbox.close());
+
+interface ListedOrder {
+	ID: string;
+	OrderNumber: string;
+	StatusID: number;
+	Created: string;
+	PartnerOrderReference: string | null;
+}
+
+const storePath = () => `/store/${sandbox.storeId}`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Creates `count` orders in one request as `client`; returns them as created. */
+async function create(client: AxiosInstance, count: number, prefix = 'l'): Promise<ListedOrder[]> {
+	const items = Array.from({ length: count }, (_, index) => orderItem({ PartnerOrderReference: `${prefix}-${index}` }));
+	const response = await client.post(`${storePath()}/order`, { Items: items });
+	expect(response.status).toBe(200);
+	return response.data as ListedOrder[];
+}
+
+async function list(query = '', client = api) {
+	const response = await client.get(`${storePath()}/order${query}`);
+	return response;
+}
+
+const numbers = (orders: ListedOrder[]) => orders.map((order) => order.OrderNumber);
+/** Newest first is creation order reversed: order numbers count up as orders are created. */
+const newestFirst = (orders: ListedOrder[]) => numbers(orders).reverse();
+
+describe('GET /store/{storeID}/order: paging', () => {
+	it('pages through 45 orders, newest first, with TotalCount and HasNextPage, no order twice', async () => {
+		const created: ListedOrder[] = [];
+		for (const batch of ['a', 'b', 'c']) {
+			created.push(...(await create(api, 15, batch)));
+			await pause(3);
+		}
+		const pages = [];
+		for (const pageNumber of [1, 2, 3, 4]) {
+			const response = await list(`?pageNumber=${pageNumber}&pageSize=20`);
+			expect(response.status).toBe(200);
+			pages.push(response.data);
+		}
+		expect(pages.map((page) => [page.PageNumber, page.PageSize, page.TotalCount, page.HasNextPage, page.Orders.length])).toEqual([
+			[1, 20, 45, true, 20],
+			[2, 20, 45, true, 20],
+			[3, 20, 45, false, 5],
+			[4, 20, 45, false, 0],
+		]);
+		const listed = pages.flatMap((page) => numbers(page.Orders));
+		expect(new Set(listed).size).toBe(45);
+		expect(listed).toEqual(newestFirst(created));
+		// Created never increases down the list.
+		const createdTimes = pages.flatMap((page) => page.Orders.map((order: ListedOrder) => order.Created));
+		expect([...createdTimes].sort().reverse()).toEqual(createdTimes);
+	});
+
+	it('defaults to page 1 of 20 and answers exactly the documented fields', async () => {
+		const created = await create(api, 21);
+		const response = await list();
+		expect(Object.keys(response.data)).toEqual(['Orders', 'PageNumber', 'PageSize', 'TotalCount', 'HasNextPage', '_meta']);
+		expect(response.data).toMatchObject({ PageNumber: 1, PageSize: 20, TotalCount: 21, HasNextPage: true, _meta: { Messages: [] } });
+		// One batch shares Created: the later-created first.
+		expect(numbers(response.data.Orders)).toEqual(newestFirst(created).slice(0, 20));
+		// An empty value counts as absent; unknown parameters are ignored.
+		const blank = await list('?pageNumber=&pageSize=&status=&createdFrom=&createdTo=&sort=asc');
+		expect(blank.status).toBe(200);
+		expect([blank.data.PageNumber, blank.data.PageSize, blank.data.TotalCount]).toEqual([1, 20, 21]);
+	});
+
+	it('each listed order is exactly the single-order read (RecipientKey omitted, no ChangeType)', async () => {
+		await create(api, 2);
+		const listed = (await list()).data.Orders as ListedOrder[];
+		for (const order of listed) {
+			expect(order).toEqual((await api.get(`${storePath()}/order/${order.ID}`)).data);
+		}
+		expect(JSON.stringify(listed)).not.toContain('RecipientKey');
+		expect(JSON.stringify(listed)).not.toContain('ChangeType');
+	});
+
+	it('pageSize runs from 1 to 100; pageNumber from 1; other values answer 400 naming the parameter', async () => {
+		await create(api, 45);
+		expect((await list('?pageSize=1')).data).toMatchObject({ PageSize: 1, TotalCount: 45, HasNextPage: true });
+		expect((await list('?pageSize=1')).data.Orders).toHaveLength(1);
+		const all = await list('?pageSize=100');
+		expect([all.data.Orders.length, all.data.HasNextPage]).toEqual([45, false]);
+		expect((await list('?pageSize=45')).data.HasNextPage).toBe(false);
+		expect((await list('?pageSize=44')).data.HasNextPage).toBe(true);
+		const refused: Array<[string, string[]]> = [
+			['?pageSize=0', ['pageSize must be >= 1']],
+			['?pageSize=101', ['pageSize must be <= 100']],
+			['?pageSize=abc', ['pageSize must be an integer']],
+			['?pageSize=2.5', ['pageSize must be an integer']],
+			['?pageNumber=0', ['pageNumber must be >= 1']],
+			['?pageNumber=-1&pageSize=0', ['pageNumber must be >= 1', 'pageSize must be >= 1']],
+		];
+		for (const [query, expected] of refused) {
+			const response = await list(query);
+			expect([query, response.status, messages(response.data)]).toEqual([query, 400, expected]);
+		}
+	});
+});
+
+describe('GET /store/{storeID}/order: filters', () => {
+	it('status takes one StatusID or a comma-separated list; TotalCount counts what matches', async () => {
+		const [received, printed, shipped, delivered] = await create(api, 4);
+		await control.post(`/orders/${printed.ID}/advance`, { toStatusId: 3 });
+		await control.post(`/orders/${shipped.ID}/advance`, { toStatusId: 4 });
+		await control.post(`/orders/${delivered.ID}/advance`, { toStatusId: 5 });
+		const single = await list('?status=4');
+		expect([single.data.TotalCount, numbers(single.data.Orders)]).toEqual([1, [shipped.OrderNumber]]);
+		expect(single.data.Orders[0]).toMatchObject({ StatusID: 4, StatusDescription: 'Shipped' });
+		const several = await list(`?status=${encodeURIComponent('1, 5,3')}`);
+		expect([several.data.TotalCount, numbers(several.data.Orders)]).toEqual([3, [delivered.OrderNumber, printed.OrderNumber, received.OrderNumber]]);
+		expect((await list('?status=9')).data).toMatchObject({ Orders: [], TotalCount: 0, HasNextPage: false });
+		// Filters and paging combine.
+		const paged = await list('?status=1,3,4,5&pageSize=3&pageNumber=2');
+		expect([paged.data.TotalCount, paged.data.HasNextPage, numbers(paged.data.Orders)]).toEqual([4, false, [received.OrderNumber]]);
+	});
+
+	it('createdFrom and createdTo bound Created, both inclusive, in any zone offset', async () => {
+		const [first] = await create(api, 1, 'first');
+		await pause(5);
+		const [middle] = await create(api, 1, 'middle');
+		await pause(5);
+		const [last] = await create(api, 1, 'last');
+		const at = encodeURIComponent(middle.Created);
+		expect(numbers((await list(`?createdFrom=${at}&createdTo=${at}`)).data.Orders)).toEqual([middle.OrderNumber]);
+		expect(numbers((await list(`?createdFrom=${at}`)).data.Orders)).toEqual([last.OrderNumber, middle.OrderNumber]);
+		expect(numbers((await list(`?createdTo=${at}`)).data.Orders)).toEqual([middle.OrderNumber, first.OrderNumber]);
+		// The same instant two hours east of UTC, and without a zone (read as UTC).
+		const ms = Date.parse(middle.Created);
+		const east = new Date(ms + 2 * 3600000).toISOString().replace('Z', '+02:00');
+		expect(numbers((await list(`?createdFrom=${encodeURIComponent(east)}&createdTo=${encodeURIComponent(east)}`)).data.Orders)).toEqual([middle.OrderNumber]);
+		const zoneless = middle.Created.replace('Z', '');
+		expect((await list(`?createdFrom=${zoneless}&createdTo=${zoneless}`)).data.TotalCount).toBe(1);
+		// Half a millisecond later excludes it: the bound is not rounded.
+		const later = middle.Created.replace('Z', '5Z');
+		expect(numbers((await list(`?createdFrom=${later}&createdTo=${encodeURIComponent(last.Created)}`)).data.Orders)).toEqual([last.OrderNumber]);
+		// A range that ends before it starts matches nothing.
+		expect((await list(`?createdFrom=${encodeURIComponent(last.Created)}&createdTo=${encodeURIComponent(first.Created)}`)).data.TotalCount).toBe(0);
+	});
+
+	it('a value that is not a status list or not an ISO 8601 date-time answers 400 naming the parameter', async () => {
+		const refused: Array<[string, string]> = [
+			['?status=abc', "status must be a StatusID or a comma-separated list of them (e.g. 1,2,3), got 'abc'"],
+			['?status=1,,2', "status must be a StatusID or a comma-separated list of them (e.g. 1,2,3), got '1,,2'"],
+			['?status=Shipped', "status must be a StatusID or a comma-separated list of them (e.g. 1,2,3), got 'Shipped'"],
+			['?createdFrom=yesterday', "createdFrom must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z, got 'yesterday'"],
+			['?createdTo=2024-05-01', "createdTo must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z, got '2024-05-01'"],
+			['?createdTo=2024-02-30T00:00:00Z', "createdTo must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z, got '2024-02-30T00:00:00Z'"],
+			[
+				'?createdFrom=2024-05-01T00:00:00+02:00',
+				"createdFrom must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z, got '2024-05-01T00:00:00 02:00'; send the '+' of a time zone offset as %2B",
+			],
+		];
+		for (const [query, expected] of refused) {
+			const response = await list(query);
+			expect([query, response.status, messages(response.data)]).toEqual([query, 400, [expected]]);
+		}
+		const both = await list('?status=x&createdFrom=y&createdTo=z');
+		expect(messages(both.data).map((message) => message.split(' ')[0])).toEqual(['status', 'createdFrom', 'createdTo']);
+	});
+
+	it('parseDateTime reads ISO 8601 date-times and nothing else', () => {
+		expect(parseDateTime('2024-05-01T12:30:00Z')).toBe(Date.UTC(2024, 4, 1, 12, 30));
+		expect(parseDateTime('2024-05-01T12:30Z')).toBe(Date.UTC(2024, 4, 1, 12, 30));
+		expect(parseDateTime('2024-05-01T12:30:00.250-05:30')).toBe(Date.UTC(2024, 4, 1, 18, 0, 0, 250));
+		expect(parseDateTime('2024-05-01T12:30:00+0200')).toBe(Date.UTC(2024, 4, 1, 10, 30));
+		expect(parseDateTime('2024-02-29T00:00:00')).toBe(Date.UTC(2024, 1, 29));
+		for (const text of ['2023-02-29T00:00:00Z', '2024-13-01T00:00:00Z', '2024-05-01T24:00:00Z', '2024-05-01 12:00:00Z', '1714560000', '', '2024-05-01T12:00:00+25:00']) {
+			expect([text, parseDateTime(text)]).toEqual([text, undefined]);
+		}
+	});
+});
+
+describe('GET /store/{storeID}/order: store and visibility', () => {
+	it('400 invalid store for an unknown store and for a user not related to the store', async () => {
+		const unknown = await api.get('/store/store_nope/order');
+		expect([unknown.status, messages(unknown.data)]).toEqual([400, ["Invalid store 'store_nope': no such store"]]);
+		const dave = await clientFor(sandbox, 'dave');
+		const unrelated = await list('', dave);
+		expect([unrelated.status, messages(unrelated.data)]).toEqual([400, ["Invalid store 'store_main': you are not related to this store"]]);
+		expect(messages((await api.get('/store/store_nope/order?pageSize=5&status=1')).data)).toEqual(["Invalid store 'store_nope': no such store"]);
+	});
+
+	it('without Order.All.Read only the caller\'s own orders; with it (or as admin) every order of the store', async () => {
+		const bob = await clientFor(sandbox, 'bob');
+		const carol = await clientFor(sandbox, 'carol');
+		const service = await clientFor(sandbox, 'svc-automation');
+		const alices = await create(api, 2, 'alice');
+		const bobs = await create(bob, 3, 'bob');
+		// dave may create in store_main (the application is associated) but is not related to it.
+		await create(await clientFor(sandbox, 'dave'), 1, 'dave');
+		const bobsList = (await list('', bob)).data;
+		expect([bobsList.TotalCount, numbers(bobsList.Orders)]).toEqual([3, newestFirst(bobs)]);
+		expect((await list('', carol)).data).toMatchObject({ Orders: [], TotalCount: 0, HasNextPage: false });
+		for (const client of [api, service]) {
+			const everything = (await list('', client)).data;
+			expect(everything.TotalCount).toBe(6);
+			expect(everything.Orders[0].PartnerOrderReference).toBe('dave-0');
+			expect(numbers(everything.Orders).slice(1)).toEqual(newestFirst([...alices, ...bobs]));
+		}
+		// Orders of another store never appear.
+		const other = (await api.get('/store/store_unassociated/order')).data;
+		expect([other.TotalCount, other.Orders]).toEqual([0, []]);
+	});
+});
+
+describe('GET /store/{storeID}/product', () => {
+	interface Product {
+		ID: string;
+		Name: string;
+		Description: string;
+		TemplateFields: Record<string, string>;
+		Prices: Array<{ MinQuantity: number; UnitPrice: number }>;
+		MinQuantity: number;
+		MaxQuantity: number;
+		QuantityStep: number;
+		DeliveryMethods: string[];
+	}
+
+	const products = async (client = api, query = ''): Promise<Product[]> => {
+		const response = await client.get(`${storePath()}/product${query}`);
+		expect(response.status).toBe(200);
+		return response.data as Product[];
+	};
+
+	it('answers the catalogue as a bare array with every documented field', async () => {
+		const list = await products();
+		expect(list.map((product) => product.ID)).toEqual([
+			'postcard-4x6',
+			'postcard-6x9',
+			'letter-1-sheet',
+			'letter-2-sheet',
+			'flyer-a5',
+			'brochure-trifold',
+			'poster-18x24',
+			'business-cards-250',
+		]);
+		expect(list[0]).toEqual({
+			ID: 'postcard-4x6',
+			Name: 'Postcard 4x6 in',
+			Description: 'Full-colour postcard, 4 x 6 in, printed both sides',
+			TemplateFields: { Headline: '', Message: '', SignOff: '' },
+			Prices: [
+				{ MinQuantity: 1, UnitPrice: 0.49 },
+				{ MinQuantity: 1000, UnitPrice: 0.4655 },
+				{ MinQuantity: 5000, UnitPrice: 0.441 },
+			],
+			MinQuantity: 1,
+			MaxQuantity: 50000,
+			QuantityStep: 1,
+			DeliveryMethods: ['Standard', 'Express', 'Overnight', 'Pickup', 'Mail', 'EDDM'],
+		});
+		for (const product of list) {
+			expect(Object.keys(product)).toEqual(['ID', 'Name', 'Description', 'TemplateFields', 'Prices', 'MinQuantity', 'MaxQuantity', 'QuantityStep', 'DeliveryMethods']);
+			expect(product.Description.length).toBeGreaterThan(0);
+			expect(Object.keys(product.TemplateFields).length).toBeGreaterThan(0);
+			expect(Object.values(product.TemplateFields).every((value) => value === '')).toBe(true);
+			expect(product.Prices[0].MinQuantity).toBe(product.MinQuantity);
+		}
+		// Unknown query parameters are ignored; every store offers the same catalogue.
+		expect(await products(api, '?pageSize=1&x=y')).toEqual(list);
+		expect((await api.get('/store/store_unassociated/product')).data).toEqual(list);
+	});
+
+	it('tiers stop at MaxQuantity, non-mailable products offer no Mail or EDDM, and the limits are the documented ones', async () => {
+		const byId = new Map((await products()).map((product) => [product.ID, product]));
+		expect(byId.get('poster-18x24')).toMatchObject({
+			Prices: [{ MinQuantity: 1, UnitPrice: 7.5 }],
+			MinQuantity: 1,
+			MaxQuantity: 500,
+			QuantityStep: 1,
+			DeliveryMethods: ['Standard', 'Express', 'Overnight', 'Pickup'],
+		});
+		expect(byId.get('business-cards-250')).toMatchObject({
+			Prices: [{ MinQuantity: 1, UnitPrice: 24 }],
+			MaxQuantity: 100,
+			DeliveryMethods: ['Standard', 'Express', 'Overnight', 'Pickup'],
+		});
+		expect(byId.get('brochure-trifold')).toMatchObject({
+			Prices: [
+				{ MinQuantity: 25, UnitPrice: 1.15 },
+				{ MinQuantity: 1000, UnitPrice: 1.0925 },
+				{ MinQuantity: 5000, UnitPrice: 1.035 },
+			],
+			MinQuantity: 25,
+			MaxQuantity: 25000,
+			QuantityStep: 25,
+		});
+		expect(byId.get('letter-2-sheet')!.TemplateFields).toEqual({ Salutation: '', Body: '', SignOff: '', PageTwoBody: '' });
+	});
+
+	it('agrees with pricing: a tier\'s UnitPrice x quantity is PrintPrice less the discount, and every method listed is accepted', async () => {
+		for (const product of await products()) {
+			for (const tier of product.Prices) {
+				const quote = await api.post(`${storePath()}/order/price`, { Items: [orderItem({}, { ID: product.ID, Quantity: tier.MinQuantity })] });
+				const price = quote.data[0].items[0].itemPrice;
+				expect([product.ID, tier.MinQuantity, Math.round((price.PrintPrice - price.PromotionalDiscount) * 100) / 100]).toEqual([
+					product.ID,
+					tier.MinQuantity,
+					Math.round(tier.UnitPrice * tier.MinQuantity * 100) / 100,
+				]);
+			}
+			const eddm = { EddmDeliveryAreas: [{ PostalCode: '62701', CarrierRoute: 'C001', TargetAudience: 'All' }] };
+			for (const method of ['Standard', 'Express', 'Overnight', 'Pickup', 'Mail', 'EDDM']) {
+				const quote = await api.post(`${storePath()}/order/price`, { Items: [orderItem(eddm, { ID: product.ID, Quantity: product.MinQuantity, DeliveryMethod: method })] });
+				expect([product.ID, method, quote.status]).toEqual([product.ID, method, product.DeliveryMethods.includes(method) ? 200 : 400]);
+			}
+		}
+	});
+
+	it('400 invalid store for an unknown store and for a user not related to it; any related user may read it', async () => {
+		const unknown = await api.get('/store/store_nope/product');
+		expect([unknown.status, messages(unknown.data)]).toEqual([400, ["Invalid store 'store_nope': no such store"]]);
+		const unrelated = await (await clientFor(sandbox, 'dave')).get(`${storePath()}/product`);
+		expect([unrelated.status, messages(unrelated.data)]).toEqual([400, ["Invalid store 'store_main': you are not related to this store"]]);
+		expect(await products(await clientFor(sandbox, 'carol'))).toHaveLength(8);
+	});
+});
