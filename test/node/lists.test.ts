@@ -1,0 +1,322 @@
+/**
+ * Order > Get Many, Product > Get Many and the editor's "From List" modes, run by n8n's engine (and
+ * n8n-core's LoadOptionsContext for the lists) against a live sandbox: paging to the last page,
+ * limits, filters sent and applied, each plausible answer shape (sandbox profiles), and a service
+ * without the lists.
+ */
+import type { SandboxRequest } from '../../scripts/n8n/sandbox-control';
+import { runPrintStore, searchList } from '../helpers/engine';
+import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
+
+const env = useSandbox();
+
+type Json = Record<string, unknown>;
+
+const getMany = (extra: Json = {}) => ({ resource: 'order', operation: 'getAll', storeId: env.sandbox.storeId, ...extra });
+
+/** Creates `count` orders in the main store (one request), `crm-<first>` to `crm-<first+count-1>`, with recipients as given. */
+async function createOrders(count: number, first = 0, recipient?: (index: number) => Json): Promise<Array<{ ID: string; OrderNumber: string; Created: string }>> {
+	const Items = Array.from({ length: count }, (_, offset) => {
+		const index = first + offset;
+		const item = crmOrderItem(index);
+		return recipient ? { ...item, Recipient: { ...item.Recipient, ...recipient(index) } } : item;
+	});
+	const answer = await env.api.api<Array<{ ID: string; OrderNumber: string; Created: string }>>('POST', `/store/${env.sandbox.storeId}/order`, { Items });
+	expect(answer.status).toBe(200);
+	return answer.body;
+}
+
+/** The order list requests the sandbox received, as `pageNumber/pageSize` and the filters sent. */
+async function listRequests(path = 'order'): Promise<Array<Record<string, string>>> {
+	const requests: SandboxRequest[] = await env.api.requests();
+	return requests
+		.filter((request) => request.method === 'GET' && request.path === `/api/v1/store/${env.sandbox.storeId}/${path}`)
+		.map((request) => Object.fromEntries(new URL(`http://x${request.rawPath}`).searchParams));
+}
+
+async function run(parameters: Json, extra: Partial<Parameters<typeof runPrintStore>[0]> = {}) {
+	return await runPrintStore({ parameters, credentials: await credentialsFor(env.sandbox), typeVersion: 4, ...extra });
+}
+
+describe('Order > Get Many', () => {
+	test('Return All reads every page until the last: 205 orders in three pages of 100, newest first, none twice', async () => {
+		const created = await createOrders(205);
+		await env.api.clearRequests();
+		const result = await run(getMany({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(205);
+		// Newest first: the last created comes first.
+		expect(result.json[0].PartnerOrderReference).toBe('crm-204');
+		expect(result.json.at(-1)!.PartnerOrderReference).toBe('crm-0');
+		expect(new Set(result.json.map((order) => order.ID)).size).toBe(205);
+		expect(new Set(result.json.map((order) => order.ID))).toEqual(new Set(created.map((order) => order.ID)));
+		// One output item per order, each paired with the input item, with the order's fields.
+		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
+		expect(Object.keys(result.json[0])).toEqual(expect.arrayContaining(['ID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Completed', 'Created', 'OrderDetails']));
+		expect(await listRequests()).toEqual([
+			{ pageNumber: '1', pageSize: '100' },
+			{ pageNumber: '2', pageSize: '100' },
+			{ pageNumber: '3', pageSize: '100' },
+		]);
+	});
+
+	test('Limit: the newest orders up to the limit, asked for in one page of that size', async () => {
+		await createOrders(30);
+		await env.api.clearRequests();
+		const result = await run(getMany({ limit: 7 }));
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-29', 'crm-28', 'crm-27', 'crm-26', 'crm-25', 'crm-24', 'crm-23']);
+		expect(await listRequests()).toEqual([{ pageNumber: '1', pageSize: '7' }]);
+	});
+
+	test('the default limit is 50 (n8n\'s usual), and each input item gets its own list', async () => {
+		await createOrders(60);
+		const result = await runPrintStore({ parameters: getMany(), items: [{}, {}], credentials: await credentialsFor(env.sandbox), typeVersion: 4 });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(100);
+		expect(result.items.filter((item) => JSON.stringify(item.pairedItem) === '{"item":1}')).toHaveLength(50);
+	});
+
+	test('Statuses as IDs are sent to the service; as descriptions they are applied by the node', async () => {
+		const orders = await createOrders(12);
+		for (const order of orders.slice(0, 3)) await env.api.advance(order.ID, { toStatusId: 4 });
+		await env.api.advance(orders[5].ID, { toStatusId: 5 });
+		await env.api.clearRequests();
+
+		const byId = await run(getMany({ returnAll: true, filters: { statuses: '4, 5' } }));
+		expect(byId.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-5', 'crm-2', 'crm-1', 'crm-0']);
+		expect((await listRequests())[0]).toEqual({ pageNumber: '1', pageSize: '100', status: '4,5' });
+
+		await env.api.clearRequests();
+		const byName = await run(getMany({ returnAll: true, filters: { statuses: 'shipped' } }));
+		expect(byName.json.map((order) => order.StatusDescription)).toEqual(['Shipped', 'Shipped', 'Shipped']);
+		expect((await listRequests())[0]).toEqual({ pageNumber: '1', pageSize: '100' });
+	});
+
+	test('Created After / Created Before are sent in UTC and both ends are included', async () => {
+		const early = await createOrders(3, 0);
+		await new Promise((resolve) => setTimeout(resolve, 30));
+		const late = await createOrders(3, 3);
+		await env.api.clearRequests();
+		const from = late[0].Created;
+		const result = await run(getMany({ returnAll: true, filters: { createdFrom: from, createdTo: late[2].Created } }));
+		expect(result.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-5', 'crm-4', 'crm-3']);
+		expect((await listRequests())[0]).toMatchObject({ createdFrom: new Date(from).toISOString(), createdTo: new Date(late[2].Created).toISOString() });
+
+		const before = await run(getMany({ returnAll: true, filters: { createdTo: early[2].Created } }));
+		expect(before.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-2', 'crm-1', 'crm-0']);
+	});
+
+	test('Completed: Open Only leaves out delivered orders; Search finds a recipient across pages', async () => {
+		const names = (index: number) => (index % 40 === 7 ? { NameFirst: 'Grace', NameLast: 'Hopper' } : {});
+		const orders = await createOrders(150, 0, names);
+		// Grace Hopper's orders: crm-7, crm-47, crm-87, crm-127; crm-47 is delivered.
+		await env.api.advance(orders[47].ID, { toStatusId: 5 });
+		await env.api.clearRequests();
+		const result = await run(getMany({ limit: 10, filters: { search: 'grace HOPPER', state: 'open' } }));
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-127', 'crm-87', 'crm-7']);
+		// Filters only the node applies: full pages, until the last.
+		expect(await listRequests()).toEqual([
+			{ pageNumber: '1', pageSize: '100' },
+			{ pageNumber: '2', pageSize: '100' },
+		]);
+		const completed = await run(getMany({ returnAll: true, filters: { search: 'Hopper', state: 'completed' } }));
+		expect(completed.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-47']);
+	});
+
+	test('a store with no orders gives no items', async () => {
+		const result = await run(getMany({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([]);
+	});
+
+	describe.each([
+		['list-bare', 'a bare list, paged, without paging fields'],
+		['list-camel', '{data, hasNextPage, totalCount}'],
+		['list-unpaged', 'every order at once, neither paged nor filtered'],
+	])('answered as %s (%s)', (profile) => {
+		test('Return All, Limit and filters give the same orders', async () => {
+			const orders = await createOrders(205);
+			for (const order of orders.slice(0, 4)) await env.api.advance(order.ID, { toStatusId: 2 });
+			await env.api.setProfiles([profile]);
+
+			const all = await run(getMany({ returnAll: true }));
+			expect(all.error).toBeUndefined();
+			expect(all.json).toHaveLength(205);
+			expect(new Set(all.json.map((order) => order.ID)).size).toBe(205);
+
+			const limited = await run(getMany({ limit: 3 }));
+			expect(limited.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-204', 'crm-203', 'crm-202']);
+
+			const filtered = await run(getMany({ returnAll: true, filters: { statuses: '2' } }));
+			expect(filtered.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-3', 'crm-2', 'crm-1', 'crm-0']);
+		});
+	});
+
+	test('a service that answers every order on every page is read once more, then stops', async () => {
+		await createOrders(30);
+		await env.api.setProfiles(['list-unpaged']);
+		await env.api.clearRequests();
+		const result = await run(getMany({ returnAll: true }));
+		expect(result.json).toHaveLength(30);
+		expect(await listRequests()).toHaveLength(2);
+	});
+
+	test('a service without an order list: an error that says so and points to Custom API Call; Continue On Fail gives it as an item', async () => {
+		await env.api.setProfiles(['no-list-endpoints']);
+		const result = await run(getMany({ returnAll: true }));
+		expect(result.error?.message).toBe('This service has no order list (it answered that the address does not exist)');
+		expect(result.error?.description).toMatch(/Custom API Call/);
+		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
+
+		const continued = await run(getMany({ returnAll: true }), { continueOnFail: true, items: [{}, {}] });
+		expect(continued.json.map((item) => item.error)).toEqual([
+			'This service has no order list (it answered that the address does not exist)',
+			'This service has no order list (it answered that the address does not exist)',
+		]);
+		expect(continued.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	test('a store the application is not associated with, and bad input, name what is wrong and the item', async () => {
+		const wrongStore = await run({ ...getMany({ returnAll: true }), storeId: 'store_closed_not_there' });
+		expect(wrongStore.error?.message).toBe('Invalid store');
+
+		const badLimit = await run(getMany({ limit: 0 }));
+		expect(badLimit.error?.message).toBe('Invalid "Limit" in item 0: must be a whole number of at least 1, got 0');
+		const badDate = await run(getMany({ returnAll: true, filters: { createdFrom: 'last tuesday' } }));
+		expect(badDate.error?.message).toMatch(/^Invalid "Filters > Created After" in item 0: must be a date and time/);
+		const badStore = await run({ ...getMany(), storeId: '../user' });
+		expect(badStore.error?.message).toMatch(/^Invalid "Store ID" in item 0/);
+		// Nothing was asked of the service for the bad input.
+		expect(await listRequests()).toEqual([]);
+	});
+
+	test('as an AI tool: a summary per order, at most 10 by default, found by recipient', async () => {
+		const names = (index: number) => (index < 14 ? { NameFirst: 'Ada', NameLast: 'Lovelace', City: 'London' } : {});
+		await createOrders(20, 0, names);
+		const result = await run(getMany({ filters: { search: 'Lovelace' } }), { tool: true });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(10);
+		expect(result.json[0]).toEqual({
+			orderNumber: expect.any(String),
+			orderId: expect.any(String),
+			reference: 'crm-13',
+			status: 'Received',
+			statusId: 1,
+			completed: false,
+			created: expect.any(String),
+			recipient: 'Ada Lovelace, London',
+			product: 'postcard-4x6 x 113',
+		});
+		const none = await run(getMany({ filters: { search: 'Babbage' } }), { tool: true });
+		expect(none.json).toEqual([{ found: 0, note: expect.stringMatching(/^No order of this store matches/) }]);
+	});
+});
+
+describe('Product > Get Many', () => {
+	const products = (extra: Json = {}) => ({ resource: 'product', operation: 'getAll', storeId: env.sandbox.storeId, ...extra });
+
+	test('one item per product with its ID, name, template fields, prices and allowed quantities', async () => {
+		const result = await run(products({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(result.json.length).toBeGreaterThanOrEqual(8);
+		const postcard = result.json.find((product) => product.ID === 'postcard-4x6');
+		expect(postcard).toMatchObject({ Name: 'Postcard 4x6 in', MinQuantity: expect.any(Number), MaxQuantity: expect.any(Number), QuantityStep: expect.any(Number) });
+		expect(Array.isArray(postcard!.Prices)).toBe(true);
+		expect(typeof postcard!.TemplateFields).toBe('object');
+		expect(await listRequests('product')).toEqual([{}]);
+	});
+
+	test('Limit and Search', async () => {
+		const limited = await run(products({ limit: 2 }));
+		expect(limited.json).toHaveLength(2);
+		const search = await run(products({ returnAll: true, filters: { search: 'LETTER sheet' } }));
+		expect(search.json.map((product) => product.ID).sort()).toEqual(['letter-1-sheet', 'letter-2-sheet']);
+	});
+
+	test.each(['list-bare', 'list-camel'])('answered as %s: the same products', async (profile) => {
+		const plain = await run(products({ returnAll: true }));
+		await env.api.setProfiles([profile]);
+		const other = await run(products({ returnAll: true }));
+		expect(other.error).toBeUndefined();
+		expect(other.json.map((product) => product.ID)).toEqual(plain.json.map((product) => product.ID));
+	});
+
+	test('a service without a product list (405): an error that says so', async () => {
+		await env.api.setProfiles(['no-list-endpoints']);
+		const result = await run(products({ returnAll: true }));
+		expect(result.error?.message).toBe('This service has no product list (it answered that the address does not exist)');
+		expect((result.error as { httpCode?: string }).httpCode).toBe('405');
+	});
+});
+
+describe('From List: picking an order or a product in the editor', () => {
+	const lookup = async (method: 'searchOrders' | 'searchProducts', parameters: Json, filter?: string, paginationToken?: string) =>
+		await searchList({ method, parameters, credentials: await credentialsFor(env.sandbox), filter, paginationToken });
+
+	test('orders: number, recipient and status, searchable, paged as the user scrolls', async () => {
+		const orders = await createOrders(260, 0, (index) => (index === 3 ? { NameFirst: 'Grace', NameLast: 'Hopper' } : {}));
+		const first = await lookup('searchOrders', { storeId: env.sandbox.storeId });
+		expect(first.results).toHaveLength(50);
+		expect(first.results[0]).toEqual({ name: `${orders[259].OrderNumber} · Customer259 Example, Springfield · Received`, value: orders[259].ID });
+		expect(first.paginationToken).toBe('2');
+		const second = await lookup('searchOrders', { storeId: env.sandbox.storeId }, undefined, first.paginationToken);
+		expect(second.results[0].value).toBe(orders[209].ID);
+
+		const found = await lookup('searchOrders', { storeId: env.sandbox.storeId }, 'hopper');
+		expect(found.results).toEqual([{ name: `${orders[3].OrderNumber} · Grace Hopper, Springfield · Received`, value: orders[3].ID }]);
+		expect(found.paginationToken).toBeUndefined();
+		const byNumber = await lookup('searchOrders', { storeId: env.sandbox.storeId }, orders[120].OrderNumber);
+		expect(byNumber.results.map((result) => result.value)).toEqual([orders[120].ID]);
+	});
+
+	test('products: name and ID, with the allowed quantities, searchable', async () => {
+		const all = await lookup('searchProducts', { storeId: env.sandbox.storeId });
+		expect(all.results.find((result) => result.value === 'postcard-4x6')).toEqual({
+			name: 'Postcard 4x6 in (postcard-4x6)',
+			value: 'postcard-4x6',
+			description: expect.stringMatching(/^Quantity \d+ to \d+/),
+		});
+		const found = await lookup('searchProducts', { storeId: env.sandbox.storeId }, 'poster');
+		expect(found.results.map((result) => result.value)).toEqual(['poster-18x24']);
+	});
+
+	test('without a fixed Store ID, or from a service without the lists, the list says why instead of failing', async () => {
+		expect((await lookup('searchProducts', {})).results).toEqual([{ name: 'Enter the Store ID above first, then open this list again', value: '' }]);
+		expect((await lookup('searchOrders', { storeId: '={{ $json.store }}' })).results[0].name).toMatch(/^The Store ID is an expression/);
+		await env.api.setProfiles(['no-list-endpoints']);
+		expect((await lookup('searchOrders', { storeId: env.sandbox.storeId })).results).toEqual([
+			{ name: 'List unavailable: this service has no order list (HTTP 404). Choose By ID or By Number and type the order.', value: '' },
+		]);
+		expect((await lookup('searchProducts', { storeId: env.sandbox.storeId })).results).toEqual([
+			{ name: 'List unavailable: this service has no product list (HTTP 405). Choose By ID and type the product ID.', value: '' },
+		]);
+	});
+
+	test('other failures are errors the panel shows (invalid store)', async () => {
+		await expect(lookup('searchOrders', { storeId: 'store_does_not_exist' })).rejects.toThrow('Invalid store');
+	});
+
+	test('a product picked from the list, and an order picked from the list, are what Create and Get use', async () => {
+		const created = await run({
+			resource: 'order',
+			operation: 'create',
+			storeId: env.sandbox.storeId,
+			inputMode: 'fields',
+			productId: { __rl: true, mode: 'list', value: 'letter-2-sheet', cachedResultName: 'Letter, 2 sheets, in envelope (letter-2-sheet)' },
+			quantity: 3,
+			recipient: { NameFirst: 'Ada', AddressLine1: '1 Main St', City: 'Springfield', Postalcode: '62701', Country: 'US' },
+			options: { testMode: true },
+		});
+		expect(created.error).toBeUndefined();
+		const order = created.json[0] as { ID: string; OrderDetails: { Product: Json } };
+		expect(order.OrderDetails.Product).toMatchObject({ ID: 'letter-2-sheet', Quantity: 3 });
+
+		const read = await run({ resource: 'order', operation: 'get', storeId: env.sandbox.storeId, orderId: { __rl: true, mode: 'list', value: order.ID } });
+		expect(read.json[0].ID).toBe(order.ID);
+		// A value given by an expression that comes out empty is named by its mode.
+		const empty = await run({ resource: 'order', operation: 'get', storeId: env.sandbox.storeId, orderId: { __rl: true, mode: 'list', value: '={{ "" }}' } });
+		expect(empty.error?.message).toBe('Invalid "Order (From List)" in item 0: is required');
+	});
+});
