@@ -69,3 +69,35 @@ test('version 3 with Test Mode off: a real order, sent with TestMode false and n
 	expect((await createRequests())[0].body).toMatchObject({ TestMode: false });
 	expect(result.json[0]).not.toHaveProperty('testMode');
 });
+
+describe('Product: a text field up to version 3, picked from the list (or typed By ID) from version 4', () => {
+	const fields = (productId: unknown) => ({
+		...saved(),
+		inputMode: 'fields',
+		productId,
+		quantity: 2,
+		recipient: { NameFirst: 'Ada', AddressLine1: '1 Main St', City: 'Springfield', Postalcode: '62701', Country: 'US' },
+	});
+	const sentProduct = async () => ((await createRequests()).at(-1)!.body as { Items: Array<{ Product: unknown }> }).Items[0].Product;
+
+	test.each([1, 2, 3])('version %s as saved, with a plain Product ID: the same request as before', async (typeVersion) => {
+		const result = await runPrintStore({ typeVersion, parameters: { ...fields('letter-1-sheet'), options: { testMode: true } }, credentials: await credentialsFor(env.sandbox) });
+		expect(result.error).toBeUndefined();
+		expect(await sentProduct()).toEqual({ ID: 'letter-1-sheet', Quantity: 2 });
+	});
+
+	test.each([
+		['From List', { __rl: true, mode: 'list', value: 'flyer-a5', cachedResultName: 'Flyer A5 (flyer-a5)' }],
+		['By ID', { __rl: true, mode: 'id', value: 'flyer-a5' }],
+	])('version 4, %s: the ID is sent', async (_mode, productId) => {
+		const result = await runPrintStore({ typeVersion: 4, parameters: { ...fields(productId), testMode: true }, credentials: await credentialsFor(env.sandbox) });
+		expect(result.error).toBeUndefined();
+		expect(await sentProduct()).toEqual({ ID: 'flyer-a5', Quantity: 2 });
+	});
+
+	test('version 4 with no product chosen: n8n itself refuses to run the node, naming the field', async () => {
+		const result = await runPrintStore({ typeVersion: 4, parameters: fields({ __rl: true, mode: 'list', value: '' }), credentials: await credentialsFor(env.sandbox) }).catch((error: Error) => ({ thrown: error.message }));
+		expect(JSON.stringify(result)).toMatch(/Parameter \\"?Product\\"? is required|Parameter "Product" is required/);
+		expect(await createRequests()).toHaveLength(0);
+	});
+});
