@@ -77,6 +77,8 @@ export function printStoreTestWorkflow(options: {
 	items?: Array<Record<string, unknown>>;
 	nodeName?: string;
 	continueOnFail?: boolean;
+	/** The Print Store node's version (default 1, as workflows saved by the first release). */
+	typeVersion?: number;
 }): NodeTestWorkflow {
 	const nodeName = options.nodeName ?? 'Print Store';
 	const nodes: WorkflowNode[] = [
@@ -114,7 +116,7 @@ export function printStoreTestWorkflow(options: {
 		id: randomUUID(),
 		name: nodeName,
 		type: PRINT_STORE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [660, 0],
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: options.credential.id, name: options.credential.name } },

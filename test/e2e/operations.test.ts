@@ -305,6 +305,71 @@ describeE2E('Print Store node in a real n8n: every operation', () => {
 		});
 	});
 
+	describe('the store\'s lists', () => {
+		const listed = (requests: Array<{ method: string; path: string; rawPath: string }>, what: string) =>
+			requests.filter((request) => request.method === 'GET' && request.path === `/api/v1/store/${STORE}/${what}`).map((request) => Object.fromEntries(new URL(`http://x${request.rawPath}`).searchParams));
+
+		test('Order › Get Many gives the orders the sandbox lists, newest first; filters are sent and applied', async () => {
+			const mine = customers.slice(0, 3).map((c, index) => ({ ...c, ref: `e2e-${run}-list-${index}` }));
+			const placed: Json[] = [];
+			for (const c of mine) placed.push(await placeOrderDirectly(c));
+			await e2e().sandbox.advance(String(placed[1].ID), { toStatusId: 4 });
+
+			const found = await requestsDuring(() =>
+				runPrintStore({ title: 'get many orders by search', parameters: { resource: 'order', operation: 'getAll', storeId: STORE, returnAll: true, filters: { search: `e2e-${run}-list` } } }),
+			);
+			expectSuccess(found.result);
+			expect(found.result.json.map((order) => order.PartnerOrderReference)).toEqual([`e2e-${run}-list-2`, `e2e-${run}-list-1`, `e2e-${run}-list-0`]);
+			const expected = await e2e().sandbox.api<Json>('GET', `/store/${STORE}/order/${String(placed[1].ID)}`);
+			expect(found.result.json[1]).toEqual(expected.body);
+			// Search is the node's: full pages, nothing about it in the query.
+			expect(listed(found.requests, 'order')[0]).toEqual({ pageNumber: '1', pageSize: '100' });
+
+			const shipped = await requestsDuring(() =>
+				runPrintStore({ title: 'get many shipped orders', parameters: { resource: 'order', operation: 'getAll', storeId: STORE, returnAll: true, filters: { statuses: '4', search: `e2e-${run}-list` } } }),
+			);
+			expectSuccess(shipped.result);
+			expect(shipped.result.json.map((order) => order.ID)).toEqual([placed[1].ID]);
+			expect(listed(shipped.requests, 'order')[0]).toEqual({ pageNumber: '1', pageSize: '100', status: '4' });
+
+			const newest = await requestsDuring(() => runPrintStore({ title: 'get the 2 newest orders', parameters: { resource: 'order', operation: 'getAll', storeId: STORE, limit: 2 } }));
+			expectSuccess(newest.result);
+			const page = await e2e().sandbox.api<{ Orders: Json[] }>('GET', `/store/${STORE}/order?pageNumber=1&pageSize=2`);
+			expect(newest.result.json).toEqual(page.body.Orders);
+			expect(listed(newest.requests, 'order')).toEqual([{ pageNumber: '1', pageSize: '2' }]);
+		});
+
+		test('Product › Get Many gives the store\'s products as the sandbox lists them', async () => {
+			const node = await runPrintStore({ title: 'get many products', parameters: { resource: 'product', operation: 'getAll', storeId: STORE, returnAll: true } });
+			expectSuccess(node);
+			const expected = await e2e().sandbox.api<Json[]>('GET', `/store/${STORE}/product`);
+			expect(node.json).toEqual(expected.body);
+			expect(node.json.map((product) => product.ID)).toContain('postcard-4x6');
+		});
+
+		test('Order › Create at version 4 sends the Product picked From List', async () => {
+			const c = { ...customers[1], ref: `e2e-${run}-v4` };
+			const { result: node, requests } = await requestsDuring(() =>
+				runPrintStore({
+					title: 'create with the product picked from the list',
+					typeVersion: 4,
+					parameters: {
+						...orderParameters('create', 10),
+						productId: { __rl: true, mode: 'list', value: 'letter-2-sheet', cachedResultName: 'Letter, 2 sheets, in envelope (letter-2-sheet)' },
+						testMode: true,
+					},
+					items: [c],
+				}),
+			);
+			expectSuccess(node);
+			const created = requests.filter((request) => request.method === 'POST' && request.path === `/api/v1/store/${STORE}/order`);
+			expect(created).toHaveLength(1);
+			expect((created[0].body as { Items: Json[]; TestMode: boolean }).Items[0].Product).toEqual({ ID: 'letter-2-sheet', Quantity: c.quantity, DeliveryMethod: c.method });
+			expect((created[0].body as { TestMode: boolean }).TestMode).toBe(true);
+			expect(node.json[0]).toMatchObject({ PartnerOrderReference: c.ref, testMode: true });
+		});
+	});
+
 	describe('errors as n8n reports them', () => {
 		test('an invalid store fails the execution with the node’s "Invalid store" message', async () => {
 			const node = await runPrintStore({

@@ -86,6 +86,7 @@ export async function runPrintStore(options: {
 	continueOnFail?: boolean;
 	/** Default: the credential the stack connected. */
 	credential?: { id: string; name: string };
+	typeVersion?: number;
 }): Promise<NodeRun> {
 	const { client, state } = e2e();
 	const test = printStoreTestWorkflow({
@@ -94,6 +95,7 @@ export async function runPrintStore(options: {
 		credential: options.credential ?? state.credential,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
+		typeVersion: options.typeVersion,
 	});
 	const saved = await client.createWorkflow(test.workflow);
 	const execution = await client.runManually(saved.id, test.triggerName);
