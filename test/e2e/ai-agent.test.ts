@@ -1,6 +1,6 @@
 /**
  * The Print Store node as an AI tool in a real n8n: the "order desk" example (examples/
- * order-desk-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and four Print Store
+ * order-desk-agent.json: Chat Trigger → AI Agent with n8n's OpenAI Chat Model and five Print Store
  * tools) answers chat messages, its model played by a scripted OpenAI-compatible server
  * (test/helpers/model-server.ts) that makes the tool calls a test gives and answers from the tool
  * results it received. Checked at both ends: the requests that reached the sandbox (operation,
@@ -25,7 +25,7 @@ type Json = Record<string, unknown>;
 
 const STORE = 'store_main';
 /** The example's tools, by the names n8n gives the model (node names, spaces as _). */
-const TOOLS = { status: 'Order_status', find: 'Find_order', quote: 'Price_quote', create: 'Create_orders' };
+const TOOLS = { status: 'Order_status', find: 'Find_order', findMany: 'Find_orders', quote: 'Price_quote', create: 'Create_orders' };
 
 describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Server Trigger', () => {
 	let model: ModelServer;
@@ -116,19 +116,75 @@ describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Se
 		expect(answer).toBe(`Order ${order.OrderNumber} is Printed since ${String(summary.since)}.`);
 		expect(model.remaining()).toBe(0);
 
-		// The tools n8n offered the model: the four of the example, each with its operation's description.
+		// The tools n8n offered the model: the five of the example, each with its operation's description.
 		const offered = Object.fromEntries((model.requests.at(-1)!.body.tools ?? []).map((tool) => [tool.function.name, tool.function]));
 		expect(Object.keys(offered).sort()).toEqual(Object.values(TOOLS).sort());
 		expect(offered[TOOLS.status].description).toBe(TOOL_DESCRIPTIONS['order.getStatusHistory']);
 		expect(offered[TOOLS.find].description).toBe(TOOL_DESCRIPTIONS['order.get']);
+		expect(offered[TOOLS.findMany].description).toBe(TOOL_DESCRIPTIONS['order.getAll']);
 		expect(offered[TOOLS.quote].description).toBe(TOOL_DESCRIPTIONS['order.getPriceQuote']);
 		expect(offered[TOOLS.create].description).toBe(TOOL_DESCRIPTIONS['order.create']);
 		// Its inputs, from the example's $fromAI() calls, with their hints.
 		expect(offered[TOOLS.status].parameters.properties?.orderNumber).toMatchObject({ type: 'string', description: 'The order number, like PS-100001' });
 		expect(offered[TOOLS.status].parameters.required).toEqual(['orderNumber']);
 		expect(offered[TOOLS.create].parameters.properties?.orderItems?.description).toMatch(/^A JSON list of order items, one per order/);
+		// Find orders: the words to search for, which it must give, and the state, any unless it says otherwise.
+		expect(Object.keys(offered[TOOLS.findMany].parameters.properties ?? {}).sort()).toEqual(['search', 'state']);
+		expect(offered[TOOLS.findMany].parameters.properties?.search).toMatchObject({ type: 'string', description: expect.stringMatching(/recipient or customer name/) });
+		expect(offered[TOOLS.findMany].parameters.properties?.state).toMatchObject({ type: 'string', description: expect.stringMatching(/^open: only orders not completed yet/) });
+		expect(offered[TOOLS.findMany].parameters.required).toEqual(['search']);
 		// The system message of the example reached the model.
 		expect(String(model.requests.at(-1)!.body.messages[0].content)).toMatch(/^You are the order desk of a print shop/);
+	});
+
+	test('"which orders for Grace Hopper are not delivered yet": Find orders reads the order list once and the model gets her open orders as summaries', async () => {
+		const { sandbox } = e2e();
+		const grace = (index: number, city: string) =>
+			crmOrderItem(index, { Recipient: { ...crmOrderItem(index).Recipient, NameFirst: 'Grace', NameLast: 'Hopper', City: city }, PartnerOrderReference: `hopper-${index}` });
+		// Hers and someone else's, in one request: the list gives the later of a batch first.
+		const created = await sandbox.api<Array<{ ID: string; OrderNumber: string }>>('POST', `/store/${STORE}/order`, {
+			Items: [grace(21, 'Arlington'), crmOrderItem(22), grace(23, 'New York'), crmOrderItem(24), grace(25, 'Arlington')],
+		});
+		expect(created.status).toBe(200);
+		const [shipped, , delivered, , received] = created.body;
+		await sandbox.advance(shipped.ID, { toStatusId: 4 });
+		await sandbox.advance(delivered.ID, { toStatusId: 5 });
+		const before = await lastSeq();
+		const numbers = (results: ToolResult[]) => (firstResult(results).json as Array<{ orderNumber: string }>).map((order) => order.orderNumber);
+		model.script([
+			{ toolCalls: [{ name: TOOLS.findMany, arguments: { search: 'Grace Hopper', state: 'open' } }] },
+			{ answer: (results) => `Not delivered yet for Grace Hopper: ${numbers(results).join(', ')}.` },
+		]);
+		const answer = await chat('Which orders for Grace Hopper are not delivered yet?');
+
+		// What reached the sandbox: one page of the order list, with only the paging; the search and the state are the node's to apply.
+		const requests = await apiRequestsAfter(before);
+		expect(requests.map((request) => `${request.method} ${request.rawPath}`)).toEqual([`GET /api/v1/store/${STORE}/order?pageNumber=1&pageSize=100`]);
+		expectAuthenticated(requests[0]);
+		// What the model got: her two open orders, newest first, one summary each; not the delivered one, not Customer22's or Customer24's.
+		const result = firstResult(model.toolResults());
+		expect(result.name).toBe(TOOLS.findMany);
+		expect(result.arguments).toMatchObject({ search: 'Grace Hopper', state: 'open' });
+		const stored = new Map((await sandbox.orders(STORE)).map((order) => [order.ID, order]));
+		const summaryOf = (id: string) => {
+			const order = stored.get(id)!;
+			return {
+				orderNumber: order.OrderNumber,
+				orderId: order.ID,
+				reference: order.PartnerOrderReference,
+				status: order.StatusDescription,
+				statusId: order.StatusID,
+				completed: false,
+				created: order.Created,
+				recipient: `Grace Hopper, ${String(order.OrderDetails.Recipient.City)}`,
+				product: `postcard-4x6 x ${String(order.OrderDetails.Product.Quantity)}`,
+			};
+		};
+		expect(result.json).toEqual([summaryOf(received.ID), summaryOf(shipped.ID)]);
+		expect((result.json as Json[]).map((summary) => summary.status)).toEqual(['Received', 'Shipped']);
+		expect(stored.get(delivered.ID)).toMatchObject({ StatusDescription: 'Delivered', Completed: true });
+		expect(answer).toBe(`Not delivered yet for Grace Hopper: ${received.OrderNumber}, ${shipped.OrderNumber}.`);
+		expect(model.remaining()).toBe(0);
 	});
 
 	test('"quote these two recipients": one price request with both order items; the model gets both quotes; nothing is created', async () => {
