@@ -2,7 +2,8 @@
  * The n8n editor in a real browser: Debian's Chromium, headless, driven by playwright-core
  * (scripts/ensure-chromium.sh installs it with apt-get). Signs in, opens the example workflow,
  * checks the package's nodes render with their own icon and that the nodes panel and the node's
- * Operation list show every operation, then creates a Print Store credential in the UI and completes
+ * Operation list show every operation, that Create's Product and Get's Order are picked from the
+ * store's lists ("From List"), then creates a Print Store credential in the UI and completes
  * "Connect" through the sandbox's OAuth2 login page in the popup. Screenshots: test-artifacts/browser/.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { exampleFiles, loadExample, PACKAGE_NODE_PREFIX, withCredential } from '../../scripts/n8n/workflows';
 import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
+import { crmOrderItem } from '../helpers/sandbox';
 import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -32,14 +34,16 @@ const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
 const EXPECTED_ACTIONS = [
 	'Create orders',
 	'Get an order',
+	'Get many orders',
 	'Get a price quote',
 	'Get the status history of an order',
 	'Join a store with an invite key',
 	'Remove an application from a store',
 	'Get the current user',
+	'Get many products',
 	'Make a custom API call',
 ];
-const EXPECTED_ORDER_OPERATIONS = ['Create', 'Custom API Call', 'Get', 'Get Price Quote', 'Get Status History', 'Wait Until Status'];
+const EXPECTED_ORDER_OPERATIONS = ['Create', 'Custom API Call', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status'];
 
 /** Resolves once check() is true (the UI updates asynchronously); fails with `what` after the UI timeout. */
 async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -184,6 +188,136 @@ describeE2E('the n8n editor in Chromium', () => {
 		await page.keyboard.press('Escape');
 	});
 
+	/**
+	 * A saved workflow, Manual Trigger → one Print Store node (version 4, the stack's credential, Store
+	 * ID store_main), opened in the editor with the node's panel open.
+	 */
+	const openPrintStoreNode = async (name: string, parameters: Record<string, unknown>) => {
+		const { client, state } = e2e();
+		const start = { id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+		const node = {
+			id: randomUUID(),
+			name,
+			type: `${PACKAGE_NODE_PREFIX}printStore`,
+			typeVersion: 4,
+			position: [240, 0] as [number, number],
+			parameters: { storeId: 'store_main', ...parameters },
+			credentials: { printStoreOAuth2Api: { id: state.credential.id, name: state.credential.name } },
+		};
+		const { id } = await client.createWorkflow({
+			name: `From List: ${name}`,
+			nodes: [start, node],
+			connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		});
+		await page.goto(`${state.n8n.url}/workflow/${id}`);
+		await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor();
+		return { id, ndv };
+	};
+
+	/**
+	 * Opens the "From List" dropdown of a resource locator. Its entries and search box (the search box
+	 * is the input itself in 2.x) live in a popover outside the panel, the only one open.
+	 */
+	const openList = async (ndv: ReturnType<Page['locator']>, parameter: string) => {
+		await ndv.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-input"]`).click();
+		const search = page.locator('input[data-test-id="rlc-search"]:visible, [data-test-id="rlc-search"] input:visible').first();
+		await search.waitFor();
+		return search;
+	};
+	const listEntries = () => page.locator('[data-test-id="rlc-item"]:visible');
+	const listed = async () => (await listEntries().allTextContents()).map((text) => text.trim());
+
+	/** Saves the open workflow (Ctrl+S) and reads the node's parameters back from n8n once saved. */
+	const savedParameters = async (workflowId: string, name: string, parameter: string) => {
+		await page.keyboard.press('Control+s');
+		let saved: unknown;
+		await eventually('the workflow to be saved with the choice', async () => {
+			const workflow = await e2e().client.getWorkflow(workflowId);
+			saved = workflow.nodes.find((node) => node.name === name)?.parameters[parameter];
+			const value = (saved as { value?: unknown } | undefined)?.value;
+			return typeof value === 'string' && value !== '';
+		});
+		return saved;
+	};
+
+	test('Create: the Product is picked from the store\'s product list ("From List"), searched by a word, and the order sent has it', async () => {
+		const { ndv, id } = await openPrintStoreNode('Create orders', {
+			resource: 'order',
+			operation: 'create',
+			quantity: 1,
+			recipient: { NameFirst: 'Ada', NameLast: 'Lovelace', AddressLine1: '12 Main St', City: 'Springfield', Postalcode: '62701', Country: 'US' },
+		});
+		const product = ndv.locator('[data-test-id="resource-locator-productId"]');
+		await product.waitFor();
+		// A new node starts in From List mode, nothing picked.
+		expect(await product.locator('[data-test-id="rlc-mode-selector"] input').inputValue()).toMatch(/^From list$/i);
+		expect(await product.locator('[data-test-id="rlc-input"]').inputValue()).toBe('');
+		const search = await openList(ndv, 'productId');
+		await eventually('the store\'s products in the list', async () => (await listed()).includes('Postcard 4x6 in (postcard-4x6)'));
+		expect(await listed()).toEqual(expect.arrayContaining(['Postcard 4x6 in (postcard-4x6)', 'Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']));
+		await page.waitForTimeout(300); // only for the screenshot
+		await shot(page, '12-create-product-list');
+		await search.fill('letter');
+		await eventually('only the letters in the list', async () => {
+			const shown = await listed();
+			return shown.length > 0 && shown.every((entry) => /^Letter/.test(entry));
+		});
+		expect(await listed()).toEqual(['Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']);
+		await shot(page, '13-create-product-search');
+		await listEntries().filter({ hasText: 'Letter, 2 sheets' }).click();
+		await eventually('the field to show the product picked', async () =>
+			(await product.locator('[data-test-id="rlc-input"]').inputValue()) === 'Letter, 2 sheets, in envelope (letter-2-sheet)',
+		);
+		await shot(page, '14-create-product-picked');
+
+		// Run: the order sent names the product by its ID (a test order: Test Mode is on in new nodes).
+		const before = await lastSeq();
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		await eventually('an order to reach the sandbox', async () => (await ordersSentSince(before)).length === 1);
+		const [sent] = await ordersSentSince(before);
+		expect((sent.body as { Items: Array<{ Product: unknown }> }).Items.map((item) => item.Product)).toEqual([{ ID: 'letter-2-sheet', Quantity: 1 }]);
+		await page.keyboard.press('Escape');
+		expect(await savedParameters(id, 'Create orders', 'productId')).toMatchObject({ __rl: true, mode: 'list', value: 'letter-2-sheet' });
+	});
+
+	test('Get: the Order is picked from the store\'s order list by its number, and the node reads that order', async () => {
+		const { sandbox } = e2e();
+		const created = await sandbox.api<Array<{ ID: string; OrderNumber: string }>>('POST', '/store/store_main/order', { Items: [crmOrderItem(31)] });
+		expect(created.status).toBe(200);
+		const [order] = created.body;
+		const { ndv, id } = await openPrintStoreNode('Get an order', { resource: 'order', operation: 'get' });
+		const locator = ndv.locator('[data-test-id="resource-locator-orderId"]');
+		await locator.waitFor();
+		// A new Get starts in From List mode too, nothing picked.
+		expect(await locator.locator('[data-test-id="rlc-mode-selector"] input').inputValue()).toMatch(/^From list$/i);
+		expect(await locator.locator('[data-test-id="rlc-input"]').inputValue()).toBe('');
+		const search = await openList(ndv, 'orderId');
+		const label = `${order.OrderNumber} · Customer31 Example, Springfield · Received`;
+		// Newest first: the order just created heads the list.
+		await eventually('the new order at the top of the list', async () => (await listed())[0] === label);
+		await page.waitForTimeout(300); // only for the screenshot
+		await shot(page, '15-get-order-list');
+		await search.fill(order.OrderNumber);
+		await eventually('only that order in the list', async () => JSON.stringify(await listed()) === JSON.stringify([label]));
+		await listEntries().filter({ hasText: order.OrderNumber }).click();
+		await eventually('the field to show the order picked', async () => (await locator.locator('[data-test-id="rlc-input"]').inputValue()) === label);
+		await shot(page, '16-get-order-picked');
+
+		const before = await lastSeq();
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const output = page.locator('[data-test-id="output-panel"], [data-test-id="ndv-output-panel"]').first();
+		await eventually('the output to show the order', async () => ((await output.textContent()) ?? '').includes(order.ID));
+		await shot(page, '17-get-order-output');
+		// The order was read by the ID the list gave.
+		const reads = (await e2e().sandbox.requests()).filter((request) => request.seq > before && request.method === 'GET' && request.path.startsWith('/api/v1/'));
+		expect(reads.map((request) => request.path)).toEqual([`/api/v1/store/store_main/order/${order.ID}`]);
+		await page.keyboard.press('Escape');
+		expect(await savedParameters(id, 'Get an order', 'orderId')).toMatchObject({ __rl: true, mode: 'list', value: order.ID });
+	});
+
 	test.each([
 		['Create orders', 'create', 'docs-create-panel'],
 		['Wait until an order reaches a status', 'waitForStatus', 'docs-wait-until-status-panel'],
@@ -315,7 +449,7 @@ describeE2E('the n8n editor in Chromium', () => {
 
 	test('the order desk agent: its Print Store tools show the description written for the model and the guard rails', async () => {
 		await openExample('order-desk-agent.json');
-		for (const name of ['Order desk', 'OpenAI Chat Model', 'Order status', 'Find order', 'Price quote', 'Create orders']) {
+		for (const name of ['Order desk', 'OpenAI Chat Model', 'Order status', 'Find order', 'Find orders', 'Price quote', 'Create orders']) {
 			await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).waitFor();
 		}
 		await page.keyboard.press('Shift+1'); // zoom to fit, for the screenshot (README)
