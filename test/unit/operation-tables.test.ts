@@ -6,12 +6,14 @@
  * has an operation the others lack.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { api as customRequest } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { operations, subtitleExpression } from '../../nodes/PrintStore/actions/router';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { CREDENTIALS, isRepeatable } from '../../nodes/shared/operations';
+import { nodeTypes, PRINT_STORE_TYPE } from '../helpers/engine';
 
 const description = new PrintStore().description;
 const optionsOf = (name: string, resource?: string) =>
@@ -68,10 +70,30 @@ test('the operations that act once are the writes that could act twice, as their
 	expect(customRequest.actsOnce).toBe('unlessRead');
 });
 
+/** The canvas subtitle as n8n's editor shows it: the expression resolved by n8n's expression engine for a node with these parameters. */
+function subtitleFor(resource: string, operation: string, version = 4): unknown {
+	const node = { id: 'n', name: 'Print Store', type: PRINT_STORE_TYPE, typeVersion: version, position: [0, 0] as [number, number], parameters: { resource, operation } };
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	return workflow.expression.getSimpleParameterValue(node, subtitleExpression(), 'internal', {});
+}
+
+test('the canvas subtitle names each operation of each resource, also where two resources share an operation\'s value', () => {
+	for (const resource of resources) {
+		for (const [value, module] of Object.entries(operations[resource])) {
+			expect({ resource, value, subtitle: subtitleFor(resource, value) }).toEqual({ resource, value, subtitle: module.option.action });
+		}
+	}
+	expect(subtitleFor('order', 'getAll')).toBe('Get many orders');
+	expect(subtitleFor('product', 'getAll')).toBe('Get many products');
+	expect(subtitleFor('user', 'customApiCall')).toBe('Make a custom API call');
+	// Version 1 also has Custom API Call as a resource.
+	expect(subtitleFor('customApiCall', 'customApiCall', 1)).toBe('Make a custom API call');
+});
+
 test('the canvas subtitle and the tool descriptions name exactly the operations there are', () => {
-	const actions = JSON.parse(/^=\{\{ \((\{.*\})\)\[\$parameter\["operation"\]\] \}\}$/.exec(subtitleExpression())![1]) as Record<string, string>;
-	const values = [...new Set(resources.flatMap((resource) => Object.keys(operations[resource])))].concat('customApiCall').sort();
-	expect(Object.keys(actions).sort()).toEqual(values);
+	const actions = JSON.parse(/\((\{.*\})\) \}\}$/.exec(subtitleExpression())![1]) as Record<string, string>;
+	const keys = resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => `${resource}.${operation}`)).concat('customApiCall').sort();
+	expect(Object.keys(actions).sort()).toEqual(keys);
 	const toolKeys = Object.keys(TOOL_DESCRIPTIONS).sort();
 	const expected = resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => `${resource}.${operation}`)).concat('customApiCall').sort();
 	expect(toolKeys).toEqual(expected);
@@ -109,7 +131,7 @@ test('a made-up operation added to its resource\'s operations alone appears ever
 	});
 	const orderOperations = node!.description.properties.find((property) => property.name === 'operation' && JSON.stringify(property.displayOptions).includes('"order"'));
 	expect((orderOperations?.options as Array<{ name: string }>).map((option) => option.name)).toEqual(['Archive', 'Create', 'Custom API Call', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status']);
-	expect(node!.description.subtitle).toContain('"archive":"Archive an order"');
+	expect(node!.description.subtitle).toContain('"order.archive":"Archive an order"');
 	expect(node!.description.properties.some((property) => property.name === 'archiveReason')).toBe(true);
 	expect(isolatedRouter!.TOOL_DESCRIPTIONS['order.archive']).toBe(archive.toolDescription);
 	expect(node!.description.properties.filter((property) => property.name === 'toolDescription').map((property) => property.default)).toContain(archive.toolDescription);

@@ -40,11 +40,14 @@ function everyOperation(): Array<[string, string | undefined, OperationModule]> 
 	return [...listed, ['customApiCall', undefined, custom.customApiCall]];
 }
 
-/** The canvas subtitle: each operation's action text, from its entry. */
+/**
+ * The canvas subtitle: each operation's action text, from its entry, by `<resource>.<operation>`
+ * (two resources may share an operation's value, such as Get Many), and Custom API Call by its value.
+ */
 export function subtitleExpression(): string {
 	const actions: Record<string, string> = {};
-	for (const [, , module] of everyOperation()) actions[String(module.option.value)] = String(module.option.action);
-	return `={{ (${JSON.stringify(actions)})[$parameter["operation"]] }}`;
+	for (const [key, , module] of everyOperation()) actions[key] = String(module.option.action);
+	return `={{ ((actions) => actions[$parameter["resource"] + "." + $parameter["operation"]] || actions[$parameter["operation"]])(${JSON.stringify(actions)}) }}`;
 }
 
 /** What the model reads about each operation as a tool, by `<resource>.<operation>` (Custom API Call alone). */
