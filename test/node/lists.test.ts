@@ -243,6 +243,12 @@ describe('Product > Get Many', () => {
 		expect(other.json.map((product) => product.ID)).toEqual(plain.json.map((product) => product.ID));
 	});
 
+	test('an unknown store: "Invalid store"', async () => {
+		const result = await run({ ...products({ returnAll: true }), storeId: 'store_does_not_exist' });
+		expect(result.error?.message).toBe('Invalid store');
+		expect((result.error as { httpCode?: string }).httpCode).toBe('400');
+	});
+
 	test('a service without a product list (405): an error that says so', async () => {
 		await env.api.setProfiles(['no-list-endpoints']);
 		const result = await run(products({ returnAll: true }));
@@ -292,6 +298,13 @@ describe('From List: picking an order or a product in the editor', () => {
 		expect((await lookup('searchProducts', { storeId: env.sandbox.storeId })).results).toEqual([
 			{ name: 'List unavailable: this service has no product list (HTTP 405). Choose By ID and type the product ID.', value: '' },
 		]);
+	});
+
+	test('a Store ID typed with spaces around it lists that store', async () => {
+		await createOrders(2);
+		expect((await lookup('searchOrders', { storeId: `  ${env.sandbox.storeId} ` })).results).toHaveLength(2);
+		expect((await lookup('searchProducts', { storeId: ` ${env.sandbox.storeId}` })).results.length).toBeGreaterThanOrEqual(8);
+		expect((await lookup('searchProducts', { storeId: '   ' })).results[0].name).toBe('Enter the Store ID above first, then open this list again');
 	});
 
 	test('other failures are errors the panel shows (invalid store)', async () => {

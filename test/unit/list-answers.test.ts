@@ -6,7 +6,8 @@
  */
 import { readListAnswer } from '../../nodes/PrintStore/lists/listAnswer';
 import { matchesOrder, NO_FILTERS, orderSummary, toUtcInstant } from '../../nodes/PrintStore/lists/orders';
-import { matchesProduct, productHint } from '../../nodes/PrintStore/lists/products';
+import { entryKey, mayHaveMore } from '../../nodes/PrintStore/lists/pages';
+import { matchesProduct, productHint, productId, productListSource, productName } from '../../nodes/PrintStore/lists/products';
 
 const orders = [{ ID: 'a' }, { ID: 'b' }];
 
@@ -24,6 +25,48 @@ describe('readListAnswer', () => {
 		expect(readListAnswer(body, 'Orders', 'order list')).toEqual({ entries: orders, ...paging });
 	});
 
+	test.each(['items', 'data', 'results', 'value', 'values', 'records', 'list', 'entries', 'content', 'ITEMS', 'Products'])('the list under "%s"', (key) => {
+		expect(readListAnswer({ [key]: orders, other: [{ ID: 'x' }] }, 'Products', 'product list').entries).toEqual(orders);
+	});
+
+	test.each([
+		[{ hasNextPage: true }, true],
+		[{ HasMore: false }, false],
+		[{ more: true }, true],
+		[{ hasNext: 'true' }, true],
+		[{ hasNext: 'false' }, false],
+		[{ hasNext: 'yes' }, undefined],
+	])('next page flag %j', (paging, hasNextPage) => {
+		expect(readListAnswer({ items: orders, ...paging }, 'Orders', 'order list').hasNextPage).toBe(hasNextPage);
+	});
+
+	test.each([
+		[{ totalCount: 7 }, 7],
+		[{ Total: '8' }, 8],
+		[{ totalItems: 9 }, 9],
+		[{ totalRecords: 0 }, 0],
+		[{ count: 3 }, 3],
+		[{ total: -1 }, undefined],
+		[{ total: 2.5 }, undefined],
+		[{ total: ' ' }, undefined],
+		[{ total: 'many' }, undefined],
+	])('total %j', (paging, totalCount) => {
+		expect(readListAnswer({ items: orders, ...paging }, 'Orders', 'order list').totalCount).toBe(totalCount);
+	});
+
+	test.each(['paging', 'pagination', 'page', 'meta', '_meta', 'Paging'])('paging fields under "%s"', (holder) => {
+		expect(readListAnswer({ items: orders, [holder]: { hasMore: true, total: 40 } }, 'Orders', 'order list')).toEqual({ entries: orders, hasNextPage: true, totalCount: 40 });
+	});
+
+	test('paging fields beside the list win over those under a holder', () => {
+		expect(readListAnswer({ items: orders, hasMore: false, paging: { hasMore: true } }, 'Orders', 'order list').hasNextPage).toBe(false);
+	});
+
+	test('an unknown key holding a list of entries is found, _meta and lists of text are not', () => {
+		expect(readListAnswer({ _meta: { Messages: ['hi'] }, Tags: ['a', 'b'], Found: orders }, 'Orders', 'order list').entries).toEqual(orders);
+		expect(() => readListAnswer({ _meta: [{ Messages: 'x' }] }, 'Orders', 'order list')).toThrow('no list in it');
+	});
+
 	test('entries that are no object are left out', () => {
 		expect(readListAnswer([{ ID: 'a' }, 'x', null, 3], 'Orders', 'order list').entries).toEqual([{ ID: 'a' }]);
 	});
@@ -33,6 +76,8 @@ describe('readListAnswer', () => {
 		['two lists under unknown keys', { A: orders, B: orders }, /got an object with A, B/],
 		['text', 'Not found', /got string/],
 		['null', null, /got null/],
+		['a list-less object', {}, /got an object with no fields/],
+		['a number', 3, /got number/],
 	])('%s is an error that says what came', (_name, body, got) => {
 		expect(() => readListAnswer(body, 'Products', 'product list')).toThrow('The service answered the product list with no list in it');
 		try {
@@ -114,5 +159,85 @@ describe('toUtcInstant', () => {
 	});
 	test('not a date: an error naming the field', () => {
 		expect(() => toUtcInstant('soon', 'UTC', 'Filters > Created After')).toThrow('Filters > Created After: must be a date and time such as 2026-11-01T00:00:00, got "soon"');
+	});
+});
+
+describe('paging', () => {
+	const read = (fresh: number, seen: number, paged = true, fromFirstPage = true) => ({ fresh, seen, paged, fromFirstPage });
+	test('a page with nothing new is the last, whatever it says', () => {
+		expect(mayHaveMore({ entries: [], hasNextPage: true }, read(0, 10))).toBe(false);
+	});
+	test('a next-page flag decides', () => {
+		expect(mayHaveMore({ entries: [], hasNextPage: true, totalCount: 5 }, read(5, 5))).toBe(true);
+		expect(mayHaveMore({ entries: [], hasNextPage: false, totalCount: 50 }, read(5, 5))).toBe(false);
+	});
+	test('else the total, counted from the first page', () => {
+		expect(mayHaveMore({ entries: [], totalCount: 50 }, read(20, 20))).toBe(true);
+		expect(mayHaveMore({ entries: [], totalCount: 50 }, read(10, 50))).toBe(false);
+		expect(mayHaveMore({ entries: [], totalCount: 50 }, read(10, 49))).toBe(true);
+		// From a later page (the editor scrolling) the count is not from the first: ask until an empty page.
+		expect(mayHaveMore({ entries: [], totalCount: 5 }, read(10, 10, true, false))).toBe(true);
+	});
+	test('else a list asked for by page goes on, one that was not is whole', () => {
+		expect(mayHaveMore({ entries: [] }, read(3, 3, true))).toBe(true);
+		expect(mayHaveMore({ entries: [] }, read(3, 3, false))).toBe(false);
+	});
+	test('the product list is asked without a query first, by page number after', () => {
+		const source = productListSource('store_main');
+		expect(source.query(1)).toBeUndefined();
+		expect(source.query(2)).toEqual({ pageNumber: 2 });
+		expect(source.path).toEqual(['store', 'store_main', 'product']);
+	});
+	test('an entry is the same on two pages by its ID, else its order number, whatever else changed', () => {
+		expect(entryKey({ ID: 'a', StatusID: 1 })).toBe(entryKey({ ID: 'a', StatusID: 2 }));
+		expect(entryKey({ Id: 7 })).toBe(entryKey({ Id: 7, x: 1 }));
+		expect(entryKey({ id: 'b' })).toBe('id:b');
+		expect(entryKey({ OrderNumber: 'PS-1', StatusID: 1 })).toBe(entryKey({ OrderNumber: 'PS-1', StatusID: 4 }));
+		expect(entryKey({ ID: '', OrderNumber: 'PS-1' })).toBe('OrderNumber:PS-1');
+		expect(entryKey({ ID: 'a' })).not.toBe(entryKey({ ID: 'b' }));
+		expect(entryKey({ Name: 'x' })).not.toBe(entryKey({ Name: 'y' }));
+		expect(entryKey({ ID: null, Name: 'x' })).toBe(JSON.stringify({ ID: null, Name: 'x' }));
+	});
+});
+
+describe('product entries', () => {
+	test.each([
+		[{ ID: 'p1' }, 'p1'],
+		[{ Id: 'p2' }, 'p2'],
+		[{ id: 3 }, '3'],
+		[{ ProductID: 'p4' }, 'p4'],
+		[{ ProductId: 'p5' }, 'p5'],
+		[{ productId: 'p6' }, 'p6'],
+		[{ ID: '', productId: 'p7' }, 'p7'],
+		[{ Name: 'no id' }, ''],
+	])('the ID of %j', (product, id) => {
+		expect(productId(product)).toBe(id);
+	});
+	test.each([
+		[{ Name: 'A' }, 'A'],
+		[{ name: 'B' }, 'B'],
+		[{ ProductName: 'C' }, 'C'],
+		[{ productName: 'D' }, 'D'],
+		[{ Title: 'E' }, 'E'],
+		[{ title: 'F' }, 'F'],
+		[{ Description: 'G' }, 'G'],
+		[{ description: 'H' }, 'H'],
+		[{ Name: '', title: 'I' }, 'I'],
+	])('the name of %j', (product, name) => {
+		expect(productName(product)).toBe(name);
+	});
+	test.each([
+		[{ MinQuantity: 25, MaxQuantity: 25000, QuantityStep: 25 }, 'Quantity 25 to 25000 in steps of 25'],
+		[{ MinimumQuantity: 2, MaximumQuantity: 9 }, 'Quantity 2 to 9'],
+		[{ minQuantity: 1, quantityStep: 1 }, 'Quantity 1 to any'],
+		[{ maxQuantity: 100 }, 'Quantity 1 to 100'],
+		[{ QuantityStep: 10 }, 'in steps of 10'],
+		[{}, ''],
+	])('the quantities of %j', (product, hint) => {
+		expect(productHint(product)).toBe(hint);
+	});
+	test('search: every word, any amount of space', () => {
+		expect(matchesProduct({ ID: 'letter-2-sheet', Name: 'Letter, 2 sheets' }, '  letter   2 ')).toBe(true);
+		expect(matchesProduct({ ID: 'letter-2-sheet', Name: 'Letter, 2 sheets' }, '')).toBe(true);
 	});
 });

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 
 import type { ApiOperation, Explanation } from '../../shared/operations';
 import { apiRequest } from '../../shared/transport';
-import { readListAnswer } from './listAnswer';
+import { readListAnswer, type ListAnswer } from './listAnswer';
 
 type ListContext = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -35,12 +35,24 @@ export interface Page {
 }
 
 /** What makes an entry the same on two pages: its ID, else its order number, else all of it. */
-function entryKey(entry: IDataObject): string {
+export function entryKey(entry: IDataObject): string {
 	for (const key of ['ID', 'Id', 'id', 'OrderNumber']) {
 		const value = entry[key];
 		if ((typeof value === 'string' && value !== '') || typeof value === 'number') return `${key}:${String(value)}`;
 	}
 	return JSON.stringify(entry);
+}
+
+/**
+ * Whether the page after this one may hold more: not when this one brought nothing new; else as
+ * the answer's next-page flag says; else while fewer entries than its total were read (counted from
+ * the first page); else, for a list asked for by page, yes (an empty page will end it).
+ */
+export function mayHaveMore(answer: ListAnswer, read: { fresh: number; seen: number; paged: boolean; fromFirstPage: boolean }): boolean {
+	if (read.fresh === 0) return false;
+	if (answer.hasNextPage !== undefined) return answer.hasNextPage;
+	if (answer.totalCount !== undefined && read.fromFirstPage) return read.seen < answer.totalCount;
+	return read.paged;
 }
 
 /**
@@ -62,12 +74,7 @@ export async function forEachPage(ctx: ListContext, source: ListSource, visit: (
 			seen.add(key);
 			return true;
 		});
-		const paged = qs !== undefined || page > firstPage;
-		let more: boolean;
-		if (entries.length === 0) more = false;
-		else if (answer.hasNextPage !== undefined) more = answer.hasNextPage;
-		else if (answer.totalCount !== undefined && firstPage === 1) more = seen.size < answer.totalCount;
-		else more = paged;
+		const more = mayHaveMore(answer, { fresh: entries.length, seen: seen.size, paged: qs !== undefined || page > firstPage, fromFirstPage: firstPage === 1 });
 		if (!visit({ entries, page, more }) || !more) return;
 	}
 }
