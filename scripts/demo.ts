@@ -31,6 +31,7 @@ const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
 const LOOKUP_EXAMPLE = 'order-lookup-by-number.json';
 const WAIT_EXAMPLE = 'crm-orders-wait-until-delivered.json';
 const DESK_EXAMPLE = 'order-desk-agent.json';
+const WEEK_EXAMPLE = 'this-week-orders-and-products.json';
 const DELIVERED = 5;
 
 interface Imported {
@@ -210,6 +211,20 @@ async function main() {
 		if (lookupRun && last?.StatusID !== DELIVERED) failures.push(`status history of ${String(order.OrderNumber)} does not end with Delivered`);
 	}
 
+	// 3b. The store's lists: this week's orders (Order > Get Many) and its products (Product > Get Many).
+	let weekRun: Execution | undefined;
+	if (imported) {
+		weekRun = await attempt('Listing this week\'s orders and the store\'s products (example "this week\'s orders and the store\'s products")', async () =>
+			await runExample(current, importedExample(imported, WEEK_EXAMPLE)),
+		);
+	}
+	const weekOrders = weekRun ? nodeOutput(weekRun, 'Orders placed this week') : [];
+	const openThisWeek = weekRun ? nodeOutput(weekRun, 'Open orders this week') : [];
+	const products = weekRun ? nodeOutput(weekRun, 'What the store can print') : [];
+	for (const order of created) {
+		if (weekRun && !weekOrders.some((listed) => listed.ID === order.ID)) failures.push(`Get Many did not list this week's order ${String(order.OrderNumber)}`);
+	}
+
 	// 4. One execution from order to delivery: create, wait in n8n until delivered, update the CRM.
 	let waitRun: Execution | undefined;
 	if (imported) {
@@ -345,6 +360,15 @@ async function main() {
 				print(`    ${time(record.Timestamp)}  ${String(record.StatusID)} ${String(record.StatusDescription).padEnd(14)} ${extra.join(', ')}`.trimEnd());
 			}
 		}
+		print('');
+	}
+	if (weekRun) {
+		print(`This week's orders, listed with Print Store › Order › Get Many: ${weekOrders.length} (${openThisWeek.length} not completed yet), newest first:`);
+		for (const order of weekOrders.slice(0, 5)) {
+			print(`  ${String(order.OrderNumber).padEnd(10)} ${time(order.Created)}  ${String(order.StatusDescription).padEnd(14)} ${String(order.PartnerOrderReference ?? '')}`.trimEnd());
+		}
+		if (weekOrders.length > 5) print(`  ... and ${weekOrders.length - 5} more`);
+		print(`What the store can print (Product › Get Many): ${products.map((product) => String(product.ID)).join(', ')}`);
 		print('');
 	}
 	if (crmUpdates.length > 0) {

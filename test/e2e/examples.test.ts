@@ -218,4 +218,32 @@ describeE2E('examples/ in a real n8n', () => {
 		]);
 		await client.deactivateWorkflow(saved.id);
 	});
+
+	test('"this week\'s orders and the store\'s products" lists what the sandbox lists for the same week, and every product', async () => {
+		const { client, sandbox } = e2e();
+		const { source, saved } = await importExample('this-week-orders-and-products.json');
+		const open = await sandbox.api<Json[]>('POST', '/store/store_main/order', { Items: [{ Product: { ID: 'flyer-a5', Quantity: 10 }, Recipient: { NameFirst: 'Week', NameLast: 'Example', AddressLine1: '1 Main St', City: 'Springfield', Postalcode: '62701', Country: 'US' }, PartnerOrderReference: 'this-week-open' }] });
+		expect(open.status).toBe(200);
+		const before = (await sandbox.requests()).at(-1)?.seq ?? 0;
+		const execution = assertSucceeded(await client.runManually(saved.id, manualTrigger(source)!.name));
+		const lists = (await sandbox.requests()).filter((request) => request.seq > before && request.method === 'GET');
+
+		// The start of the week n8n computed, as the node sent it; the sandbox's own list from then on.
+		const orderList = lists.filter((request) => request.path === '/api/v1/store/store_main/order');
+		expect(orderList.length).toBeGreaterThanOrEqual(1);
+		const sent = Object.fromEntries(new URL(`http://x${orderList[0].rawPath}`).searchParams);
+		expect(sent).toEqual({ pageNumber: '1', pageSize: '100', createdFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/) });
+		const expected = await sandbox.api<{ Orders: Json[]; TotalCount: number }>('GET', `/store/store_main/order?pageNumber=1&pageSize=100&createdFrom=${encodeURIComponent(sent.createdFrom)}`);
+		const orders = nodeOutput(execution, 'Orders placed this week');
+		expect(orders).toHaveLength(expected.body.TotalCount);
+		expect(orders.slice(0, 100).map((order) => order.ID)).toEqual(expected.body.Orders.map((order) => order.ID));
+		expect(orders[0]).toMatchObject({ ID: open.body[0].ID, PartnerOrderReference: 'this-week-open' });
+		// The Filter after it keeps the orders not completed yet.
+		const stillOpen = nodeOutput(execution, 'Open orders this week');
+		expect(stillOpen.map((order) => order.ID)).toEqual(orders.filter((order) => order.Completed === false).map((order) => order.ID));
+		expect(stillOpen.map((order) => order.ID)).toContain(open.body[0].ID);
+
+		const products = nodeOutput(execution, 'What the store can print');
+		expect(products).toEqual((await sandbox.api<Json[]>('GET', '/store/store_main/product')).body);
+	});
 });
