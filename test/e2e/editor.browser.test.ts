@@ -3,7 +3,8 @@
  * (scripts/ensure-chromium.sh installs it with apt-get). Signs in, opens the example workflow,
  * checks the package's nodes render with their own icon and that the nodes panel and the node's
  * Operation list show every operation, that Create's Product and Get's Order are picked from the
- * store's lists ("From List"), then creates a Print Store credential in the UI and completes
+ * store's lists ("From List"), that the order desk agent's tools show their own operation on the
+ * canvas (Find orders: "Get many orders"), then creates a Print Store credential in the UI and completes
  * "Connect" through the sandbox's OAuth2 login page in the popup. Screenshots: test-artifacts/browser/.
  */
 import { randomUUID } from 'node:crypto';
@@ -43,6 +44,14 @@ const EXPECTED_ACTIONS = [
 	'Get many products',
 	'Make a custom API call',
 ];
+/** The canvas subtitle of each Print Store tool of the order desk agent: its operation's action, written here too. */
+const ORDER_DESK_SUBTITLES: Record<string, string> = {
+	'Order status': 'Get the status history of an order',
+	'Find order': 'Get an order',
+	'Find orders': 'Get many orders',
+	'Price quote': 'Get a price quote',
+	'Create orders': 'Create orders',
+};
 const EXPECTED_ORDER_OPERATIONS = ['Create', 'Custom API Call', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status'];
 
 /** Resolves once check() is true (the UI updates asynchronously); fails with `what` after the UI timeout. */
@@ -447,12 +456,34 @@ describeE2E('the n8n editor in Chromium', () => {
 		await page.keyboard.press('Escape');
 	});
 
-	test('the order desk agent: its Print Store tools show the description written for the model and the guard rails', async () => {
+	test('the order desk agent: its Print Store tools show their operation on the canvas, the description written for the model and the guard rails', async () => {
 		await openExample('order-desk-agent.json');
-		for (const name of ['Order desk', 'OpenAI Chat Model', 'Order status', 'Find order', 'Find orders', 'Price quote', 'Create orders']) {
+		for (const name of ['Order desk', 'OpenAI Chat Model', ...Object.keys(ORDER_DESK_SUBTITLES)]) {
 			await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).waitFor();
 		}
-		await page.keyboard.press('Shift+1'); // zoom to fit, for the screenshot (README)
+		// Each tool's subtitle names its own operation: Find orders (Order > Get Many) is not "Get many products".
+		// n8n gives the subtitle no test ID; its class is the CSS module's `_subtitle_<hash>` (1.x and 2.x).
+		const subtitles = async () =>
+			Object.fromEntries(
+				await Promise.all(
+					Object.keys(ORDER_DESK_SUBTITLES).map(async (name) => {
+						const subtitle = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"] [class*="_subtitle_"]`);
+						return [name, (await subtitle.count()) === 1 ? ((await subtitle.textContent()) ?? '').trim() : `${await subtitle.count()} subtitles`];
+					}),
+				),
+			);
+		let shown: Record<string, string> = {};
+		await waitFor('every tool\'s subtitle', async () => {
+			shown = await subtitles();
+			return JSON.stringify(shown) === JSON.stringify(ORDER_DESK_SUBTITLES) ? true : undefined;
+		}, { timeoutMs: 10_000, intervalMs: 200 }).catch(() => undefined);
+		expect(shown).toEqual(ORDER_DESK_SUBTITLES);
+		// For the screenshot (README): zoom to fit, then the canvas scrolled up a little, so that n8n's
+		// "Open chat" button at the bottom does not cover the tools' subtitles.
+		await page.keyboard.press('Shift+1');
+		await page.waitForTimeout(500);
+		await page.mouse.move(720, 450);
+		await page.mouse.wheel(0, 120);
 		await page.waitForTimeout(500);
 		await shot(page, '07-order-desk-agent');
 		await page.locator('[data-test-id="canvas-node"][data-node-name="Create orders"]').dblclick();
