@@ -139,8 +139,11 @@ describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Se
 
 	test('"which orders for Grace Hopper are not delivered yet": Find orders reads the order list once and the model gets her open orders as summaries', async () => {
 		const { sandbox } = e2e();
+		// A name of this run only: other files of the suite order for a Grace Hopper too.
+		const lastName = `Hopper-${Date.now().toString(36)}`;
+		const who = `Grace ${lastName}`;
 		const grace = (index: number, city: string) =>
-			crmOrderItem(index, { Recipient: { ...crmOrderItem(index).Recipient, NameFirst: 'Grace', NameLast: 'Hopper', City: city }, PartnerOrderReference: `hopper-${index}` });
+			crmOrderItem(index, { Recipient: { ...crmOrderItem(index).Recipient, NameFirst: 'Grace', NameLast: lastName, City: city }, PartnerOrderReference: `hopper-${index}` });
 		// Hers and someone else's, in one request: the list gives the later of a batch first.
 		const created = await sandbox.api<Array<{ ID: string; OrderNumber: string }>>('POST', `/store/${STORE}/order`, {
 			Items: [grace(21, 'Arlington'), crmOrderItem(22), grace(23, 'New York'), crmOrderItem(24), grace(25, 'Arlington')],
@@ -152,19 +155,23 @@ describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Se
 		const before = await lastSeq();
 		const numbers = (results: ToolResult[]) => (firstResult(results).json as Array<{ orderNumber: string }>).map((order) => order.orderNumber);
 		model.script([
-			{ toolCalls: [{ name: TOOLS.findMany, arguments: { search: 'Grace Hopper', state: 'open' } }] },
-			{ answer: (results) => `Not delivered yet for Grace Hopper: ${numbers(results).join(', ')}.` },
+			{ toolCalls: [{ name: TOOLS.findMany, arguments: { search: who, state: 'open' } }] },
+			{ answer: (results) => `Not delivered yet for ${who}: ${numbers(results).join(', ')}.` },
 		]);
-		const answer = await chat('Which orders for Grace Hopper are not delivered yet?');
+		const answer = await chat(`Which orders for ${who} are not delivered yet?`);
 
-		// What reached the sandbox: one page of the order list, with only the paging; the search and the state are the node's to apply.
+		// What reached the sandbox: the order list, page by page from the first, with only the paging (one page
+		// while the store holds fewer than 100 orders); the search and the state are the node's to apply.
 		const requests = await apiRequestsAfter(before);
-		expect(requests.map((request) => `${request.method} ${request.rawPath}`)).toEqual([`GET /api/v1/store/${STORE}/order?pageNumber=1&pageSize=100`]);
-		expectAuthenticated(requests[0]);
+		expect(requests.map((request) => `${request.method} ${request.rawPath}`)).toEqual(
+			requests.map((_, index) => `GET /api/v1/store/${STORE}/order?pageNumber=${index + 1}&pageSize=100`),
+		);
+		expect(requests.length).toBeGreaterThanOrEqual(1);
+		for (const request of requests) expectAuthenticated(request);
 		// What the model got: her two open orders, newest first, one summary each; not the delivered one, not Customer22's or Customer24's.
 		const result = firstResult(model.toolResults());
 		expect(result.name).toBe(TOOLS.findMany);
-		expect(result.arguments).toMatchObject({ search: 'Grace Hopper', state: 'open' });
+		expect(result.arguments).toMatchObject({ search: who, state: 'open' });
 		const stored = new Map((await sandbox.orders(STORE)).map((order) => [order.ID, order]));
 		const summaryOf = (id: string) => {
 			const order = stored.get(id)!;
@@ -176,14 +183,14 @@ describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Se
 				statusId: order.StatusID,
 				completed: false,
 				created: order.Created,
-				recipient: `Grace Hopper, ${String(order.OrderDetails.Recipient.City)}`,
+				recipient: `${who}, ${String(order.OrderDetails.Recipient.City)}`,
 				product: `postcard-4x6 x ${String(order.OrderDetails.Product.Quantity)}`,
 			};
 		};
 		expect(result.json).toEqual([summaryOf(received.ID), summaryOf(shipped.ID)]);
 		expect((result.json as Json[]).map((summary) => summary.status)).toEqual(['Received', 'Shipped']);
 		expect(stored.get(delivered.ID)).toMatchObject({ StatusDescription: 'Delivered', Completed: true });
-		expect(answer).toBe(`Not delivered yet for Grace Hopper: ${received.OrderNumber}, ${shipped.OrderNumber}.`);
+		expect(answer).toBe(`Not delivered yet for ${who}: ${received.OrderNumber}, ${shipped.OrderNumber}.`);
 		expect(model.remaining()).toBe(0);
 	});
 

@@ -16,7 +16,7 @@ export const option: INodePropertyOptions = {
 	action: 'Get the current user',
 };
 export const toolDescription =
-	'Get the account the print store connection is signed in as: the user, their email, and the stores they can use. Use it for "who am I" or "which stores can I order for".';
+	'Get the account the print store connection is signed in as: the user or application, their name, username, e-mail and phone, and whether it is a service user. Use it for "who am I". It does not list stores.';
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['user'], operation: ['getCurrent'] } }, [
 	{
