@@ -137,7 +137,7 @@ describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Se
 		expect(String(model.requests.at(-1)!.body.messages[0].content)).toMatch(/^You are the order desk of a print shop/);
 	});
 
-	test('"which orders for Grace Hopper are not delivered yet": Find orders reads the order list once and the model gets her open orders as summaries', async () => {
+	test('"which orders for Grace Hopper are not delivered yet": Find orders reads the order list and the model gets her open orders as summaries', async () => {
 		const { sandbox } = e2e();
 		// A name of this run only: other files of the suite order for a Grace Hopper too.
 		const lastName = `Hopper-${Date.now().toString(36)}`;
