@@ -11,6 +11,20 @@ export function isRecord(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A field of a record by the first of its names that it has, in any case (StatusID, statusId and
+ * statusID alike): services and callers spell the same field differently.
+ */
+export function readField(record: Record<string, unknown>, ...names: string[]): unknown {
+	for (const name of names) if (record[name] !== undefined) return record[name];
+	const lower = new Map(Object.keys(record).map((key) => [key.toLowerCase(), key]));
+	for (const name of names) {
+		const key = lower.get(name.toLowerCase());
+		if (key !== undefined) return record[key];
+	}
+	return undefined;
+}
+
 /** JSON text parsed, or why it is not JSON (the parser's words): each caller reports it its own way. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
 	try {

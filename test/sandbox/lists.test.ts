@@ -5,6 +5,7 @@
  */
 import type { AxiosInstance } from 'axios';
 import { parseDateTime } from '../../sandbox/domain/order-list';
+import type { ProductView } from '../../sandbox/domain/views';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { apiClient, clientFor, controlClient, messages, orderItem } from './support';
 
@@ -228,17 +229,7 @@ describe('GET /store/{storeID}/order: store and visibility', () => {
 });
 
 describe('GET /store/{storeID}/product', () => {
-	interface Product {
-		ID: string;
-		Name: string;
-		Description: string;
-		TemplateFields: Record<string, string>;
-		Prices: Array<{ MinQuantity: number; UnitPrice: number }>;
-		MinQuantity: number;
-		MaxQuantity: number;
-		QuantityStep: number;
-		DeliveryMethods: string[];
-	}
+	type Product = ProductView;
 
 	const products = async (client = api, query = ''): Promise<Product[]> => {
 		const response = await client.get(`${storePath()}/product${query}`);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ItemProblem } from '../../shared/errors';
-import { isRecord } from '../../shared/json';
+import { isRecord, readField } from '../../shared/json';
 
 /**
  * The answer of a list endpoint, whatever its shape. The API names the order list and the product
@@ -16,21 +16,12 @@ export interface ListAnswer {
 	totalCount?: number;
 }
 
-/** Keys a list is plausibly held under, besides the resource's own (`Orders`, `Products`). */
+/** Keys a list is plausibly held under, besides the resource's own (`Orders`, `Products`); read in any case. */
 const LIST_KEYS = ['items', 'data', 'results', 'value', 'values', 'records', 'list', 'entries', 'content'];
 const NEXT_PAGE_KEYS = ['hasnextpage', 'hasmore', 'more', 'hasnext'];
 const TOTAL_KEYS = ['totalcount', 'total', 'totalitems', 'totalrecords', 'count'];
 /** Where paging fields may sit when they are not beside the list. */
 const PAGING_HOLDERS = ['paging', 'pagination', 'page', 'meta', '_meta'];
-
-function byLowerKey(record: IDataObject): Map<string, unknown> {
-	return new Map(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
-}
-
-function pick(fields: Map<string, unknown>, keys: readonly string[]): unknown {
-	for (const key of keys) if (fields.has(key)) return fields.get(key);
-	return undefined;
-}
 
 function asBoolean(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
@@ -51,19 +42,18 @@ function asCount(value: unknown): number | undefined {
 export function readListAnswer(body: unknown, resourceKey: string, what: string): ListAnswer {
 	if (Array.isArray(body)) return { entries: body.filter(isRecord) };
 	if (isRecord(body)) {
-		const fields = byLowerKey(body);
-		let list = pick(fields, [resourceKey.toLowerCase(), ...LIST_KEYS]);
+		let list = readField(body, resourceKey, ...LIST_KEYS);
 		if (!Array.isArray(list)) {
 			// The one list the object holds, whatever its key.
-			const lists = [...fields.entries()].filter(([key, value]) => key !== '_meta' && Array.isArray(value) && value.some(isRecord));
+			const lists = Object.entries(body).filter(([key, value]) => key.toLowerCase() !== '_meta' && Array.isArray(value) && value.some(isRecord));
 			list = lists.length === 1 ? lists[0][1] : undefined;
 		}
 		if (Array.isArray(list)) {
-			const holders = [fields, ...PAGING_HOLDERS.map((key) => fields.get(key)).filter(isRecord).map(byLowerKey)];
+			const holders = [body, ...PAGING_HOLDERS.map((key) => readField(body, key)).filter(isRecord)];
 			const answer: ListAnswer = { entries: list.filter(isRecord) };
 			for (const holder of holders) {
-				answer.hasNextPage ??= asBoolean(pick(holder, NEXT_PAGE_KEYS));
-				answer.totalCount ??= asCount(pick(holder, TOTAL_KEYS));
+				answer.hasNextPage ??= asBoolean(readField(holder, ...NEXT_PAGE_KEYS));
+				answer.totalCount ??= asCount(readField(holder, ...TOTAL_KEYS));
 			}
 			return answer;
 		}

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
-import { isRecord } from '../../shared/json';
+import { isRecord, readField } from '../../shared/json';
 import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
 import { noSuchList, type ListSource } from './pages';
 
@@ -60,41 +60,33 @@ export function orderListSource(storeId: string, filters: OrderFilters, pageSize
 	};
 }
 
-/** A field of a record, by its name in any case. */
-function field(record: IDataObject, name: string): unknown {
-	if (name in record) return record[name];
-	const lower = name.toLowerCase();
-	const key = Object.keys(record).find((candidate) => candidate.toLowerCase() === lower);
-	return key === undefined ? undefined : record[key];
-}
-
 function text(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
 /** The people and places an order is for: its recipients, then its customer. */
 function people(order: IDataObject): IDataObject[] {
-	const details = field(order, 'OrderDetails');
+	const details = readField(order, 'OrderDetails');
 	if (!isRecord(details)) return [];
-	const recipients = field(details, 'Recipients');
-	return [field(details, 'Recipient'), ...(Array.isArray(recipients) ? recipients : []), field(details, 'Customer')].filter(isRecord);
+	const recipients = readField(details, 'Recipients');
+	return [readField(details, 'Recipient'), ...(Array.isArray(recipients) ? recipients : []), readField(details, 'Customer')].filter(isRecord);
 }
 
 function personName(person: IDataObject): string {
-	const name = [text(field(person, 'NameFirst')), text(field(person, 'NameLast'))].filter(Boolean).join(' ');
-	return name || text(field(person, 'CompanyName'));
+	const name = [text(readField(person, 'NameFirst')), text(readField(person, 'NameLast'))].filter(Boolean).join(' ');
+	return name || text(readField(person, 'CompanyName'));
 }
 
 function searchableText(order: IDataObject): string {
-	const own = ['OrderNumber', 'ID', 'PartnerOrderReference'].map((name) => text(field(order, name)));
+	const own = ['OrderNumber', 'ID', 'PartnerOrderReference'].map((name) => text(readField(order, name)));
 	const them = people(order).flatMap((person) =>
-		[personName(person), ...['CompanyName', 'Email', 'City', 'Postalcode', 'PostalCode'].map((name) => text(field(person, name)))],
+		[personName(person), ...['CompanyName', 'Email', 'City', 'Postalcode', 'PostalCode'].map((name) => text(readField(person, name)))],
 	);
 	return [...own, ...them].join(' \n ').toLowerCase();
 }
 
 function isCompleted(order: IDataObject): boolean | undefined {
-	const completed = field(order, 'Completed');
+	const completed = readField(order, 'Completed');
 	if (typeof completed === 'boolean') return completed;
 	if (completed === 'true' || completed === 'false') return completed === 'true';
 	return undefined;
@@ -103,12 +95,12 @@ function isCompleted(order: IDataObject): boolean | undefined {
 /** Whether an order passes the filters, as far as its fields tell. */
 export function matchesOrder(order: IDataObject, filters: OrderFilters): boolean {
 	if (filters.statuses.length > 0) {
-		const id = text(field(order, 'StatusID'));
-		const description = text(field(order, 'StatusDescription')).toLowerCase();
+		const id = text(readField(order, 'StatusID'));
+		const description = text(readField(order, 'StatusDescription')).toLowerCase();
 		const matched = filters.statuses.some((status) => (/^\d+$/.test(status) ? id === status : description === status.toLowerCase()));
 		if (!matched) return false;
 	}
-	const created = Date.parse(text(field(order, 'Created')));
+	const created = Date.parse(text(readField(order, 'Created')));
 	// An order whose creation time cannot be read is left to the service's filter.
 	if (!Number.isNaN(created)) {
 		if (filters.createdFrom && created < Date.parse(filters.createdFrom)) return false;
@@ -127,19 +119,19 @@ export function matchesOrder(order: IDataObject, filters: OrderFilters): boolean
 
 /** An order as a model reads it in a list: enough to find it by recipient or reference, and what it is. */
 export function orderSummary(order: IDataObject): IDataObject {
-	const details = field(order, 'OrderDetails');
-	const product = isRecord(details) ? field(details, 'Product') : undefined;
+	const details = readField(order, 'OrderDetails');
+	const product = isRecord(details) ? readField(details, 'Product') : undefined;
 	const [recipient] = people(order);
 	return {
-		orderNumber: field(order, 'OrderNumber') ?? null,
-		orderId: field(order, 'ID') ?? null,
-		reference: field(order, 'PartnerOrderReference') ?? null,
-		status: field(order, 'StatusDescription') ?? null,
-		statusId: field(order, 'StatusID') ?? null,
+		orderNumber: readField(order, 'OrderNumber') ?? null,
+		orderId: readField(order, 'ID') ?? null,
+		reference: readField(order, 'PartnerOrderReference') ?? null,
+		status: readField(order, 'StatusDescription') ?? null,
+		statusId: readField(order, 'StatusID') ?? null,
 		completed: isCompleted(order) ?? null,
-		created: field(order, 'Created') ?? null,
-		recipient: recipient ? [personName(recipient), text(field(recipient, 'City'))].filter(Boolean).join(', ') : null,
-		product: isRecord(product) ? [text(field(product, 'ID')), text(field(product, 'Quantity'))].filter(Boolean).join(' x ') : null,
+		created: readField(order, 'Created') ?? null,
+		recipient: recipient ? [personName(recipient), text(readField(recipient, 'City'))].filter(Boolean).join(', ') : null,
+		product: isRecord(product) ? [text(readField(product, 'ID')), text(readField(product, 'Quantity'))].filter(Boolean).join(' x ') : null,
 	};
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
-import { FORBIDDEN_KEYS, isRecord } from '../json';
+import { FORBIDDEN_KEYS, isRecord, readField } from '../json';
 
 /** Which of the two callback addresses the event arrived at. */
 export type EventKind = 'status' | 'details';
@@ -65,22 +65,11 @@ export function checkPayloadShape(payload: Json): void {
 	}
 }
 
-/** Case-insensitive field read, so StatusID, statusId and statusID all work. */
-function field(record: Record<string, Json>, ...names: string[]): Json {
-	for (const name of names) if (record[name] !== undefined) return record[name];
-	const lower = new Map(Object.keys(record).map((key) => [key.toLowerCase(), key]));
-	for (const name of names) {
-		const key = lower.get(name.toLowerCase());
-		if (key !== undefined) return record[key];
-	}
-	return undefined;
-}
-
 /** Whether a value looks like a status record: it carries a status in one of the recognized names. */
 function isStatusRecord(value: Json): value is Record<string, Json> {
 	if (!isRecord(value)) return false;
-	if (field(value, ...ALIASES.StatusID, ...ALIASES.StatusDescription) !== undefined) return true;
-	const status = field(value, 'Status');
+	if (readField(value, ...ALIASES.StatusID, ...ALIASES.StatusDescription) !== undefined) return true;
+	const status = readField(value, 'Status');
 	return typeof status === 'string' || typeof status === 'number';
 }
 
@@ -113,7 +102,7 @@ interface Found {
 }
 
 function orderOf(container: Record<string, Json>): Record<string, Json> | undefined {
-	const order = field(container, 'Order');
+	const order = readField(container, 'Order');
 	return isRecord(order) ? order : undefined;
 }
 
@@ -131,7 +120,7 @@ function findRecords(payload: Json, depth = 0): Found[] {
 	if (isStatusRecord(payload)) return [{ record: payload, order: orderOf(payload), raw: payload }];
 	const order = orderOf(payload);
 	for (const key of WRAPPER_KEYS) {
-		const inner = field(payload, key);
+		const inner = readField(payload, key);
 		if (inner === undefined || inner === null || typeof inner !== 'object') continue;
 		const found = findRecords(inner, depth + 1);
 		if (found.length) {
@@ -152,7 +141,7 @@ function unrecognized(payload: Json): Found[] {
 	const objects = Array.isArray(payload) ? payload.filter(isRecord) : isRecord(payload) ? [payload] : [];
 	if (objects.length === 0) return [{ record: {}, raw: payload }];
 	return objects.map((object) => {
-		const inner = WRAPPER_KEYS.map((key) => field(object, key)).find(isRecord);
+		const inner = WRAPPER_KEYS.map((key) => readField(object, key)).find(isRecord);
 		return { record: inner ?? object, order: orderOf(object), raw: object };
 	});
 }
@@ -160,7 +149,7 @@ function unrecognized(payload: Json): Found[] {
 function firstText(sources: Array<Record<string, Json> | undefined>, names: readonly string[]): string | undefined {
 	for (const source of sources) {
 		if (!source) continue;
-		const value = text(field(source, ...names));
+		const value = text(readField(source, ...names));
 		if (value !== undefined && value !== '') return value;
 	}
 	return undefined;
@@ -217,11 +206,11 @@ export function normalizeEvents(payload: Json, kind: EventKind, receivedAt: Date
 	return found.map(({ record, order, raw }) => {
 		const sources = [record, order];
 		const status = statusOf(sources);
-		const meta = field(record, '_meta');
-		const completed = field(record, 'Completed') ?? (order ? field(order, 'Completed') : undefined);
+		const meta = readField(record, '_meta');
+		const completed = readField(record, 'Completed') ?? (order ? readField(order, 'Completed') : undefined);
 		// An Order posted as it is carries its ID as `ID`.
 		const orderId = firstText([record], ALIASES.OrderID) ?? (order ? firstText([order], ['ID', 'Id']) : undefined) ?? firstText([record], ['ID']);
-		const failed = field(record, 'StatusUpdateFailed');
+		const failed = readField(record, 'StatusUpdateFailed');
 		const event: NormalizedEvent = {
 			event: kind,
 			OrderID: orderId ?? null,
@@ -231,22 +220,22 @@ export function normalizeEvents(payload: Json, kind: EventKind, receivedAt: Date
 			StatusID: status.id ?? null,
 			StatusDescription: status.description ?? null,
 			// The record's own time, else the envelope's (a CloudEvents `time` next to `data`).
-			Timestamp: toIsoTimestamp(field(record, ...ALIASES.Timestamp) ?? (isRecord(raw) && raw !== record ? field(raw, ...ALIASES.Timestamp) : undefined)) ?? null,
+			Timestamp: toIsoTimestamp(readField(record, ...ALIASES.Timestamp) ?? (isRecord(raw) && raw !== record ? readField(raw, ...ALIASES.Timestamp) : undefined)) ?? null,
 			Completed: typeof completed === 'boolean' ? completed : null,
-			ChangeType: isRecord(meta) ? (text(field(meta, 'ChangeType')) ?? null) : null,
-			Messages: isRecord(meta) ? (list(field(meta, 'Messages')) ?? []) : [],
-			ItemID: (field(record, 'ItemID') as IDataObject[string]) ?? null,
+			ChangeType: isRecord(meta) ? (text(readField(meta, 'ChangeType')) ?? null) : null,
+			Messages: isRecord(meta) ? (list(readField(meta, 'Messages')) ?? []) : [],
+			ItemID: (readField(record, 'ItemID') as IDataObject[string]) ?? null,
 			ProductID: firstText([record], ['ProductID', 'ProductId']) ?? null,
 			TrackingNumber: firstText([record], ['TrackingNumber']) ?? null,
 			// A plain string in the spec (e.g. "20261122"): kept as sent, never reinterpreted.
 			ShippedDate: firstText([record], ['ShippedDate']) ?? null,
 			DeliveryMethod: firstText([record], ['DeliveryMethod']) ?? null,
-			DeliveryDate: toIsoTimestamp(field(record, 'DeliveryDate')) ?? null,
+			DeliveryDate: toIsoTimestamp(readField(record, 'DeliveryDate')) ?? null,
 			DeliverySignedBy: firstText([record], ['DeliverySignedBy']) ?? null,
-			Packages: list(field(record, 'Packages')) ?? [],
-			Errors: list(field(record, 'Errors')) ?? [],
+			Packages: list(readField(record, 'Packages')) ?? [],
+			Errors: list(readField(record, 'Errors')) ?? [],
 			ProofUrl: firstText([record], ['ProofUrl', 'ProofURL']) ?? null,
-			RenderedPageUrls: list(field(record, 'RenderedPageUrls')) ?? [],
+			RenderedPageUrls: list(readField(record, 'RenderedPageUrls')) ?? [],
 			IntelligentMailingBarcode: firstText([record], ['IntelligentMailingBarcode']) ?? null,
 			IntelligentMailingSerialNumber: firstText([record], ['IntelligentMailingSerialNumber']) ?? null,
 			receivedAt: receivedAt.toISOString(),

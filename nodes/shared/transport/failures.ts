@@ -1,6 +1,6 @@
 import { hideSecretsInText } from '../callbacks/urls';
 import type { FailureFacts } from '../errors';
-import { isRecord } from '../json';
+import { isRecord, readField } from '../json';
 
 interface ErrorLike {
 	code?: unknown;
@@ -50,13 +50,6 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Case-insensitive property read: services send `Message`, `message` and `MESSAGE` alike. */
-function prop(source: Record<string, unknown>, name: string): unknown {
-	if (source[name] !== undefined) return source[name];
-	const key = Object.keys(source).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-	return key === undefined ? undefined : source[key];
-}
-
 function texts(value: unknown): string[] {
 	if (typeof value === 'string') return value.trim() ? [value] : [];
 	if (Array.isArray(value)) return value.flatMap((entry) => (isRecord(entry) ? messagesOf(entry) : texts(entry)));
@@ -79,15 +72,15 @@ function fieldMessages(value: unknown): string[] {
  */
 function messagesOf(data: Record<string, unknown>): string[] {
 	const found: string[] = [];
-	const meta = prop(data, '_meta');
-	if (isRecord(meta)) found.push(...texts(prop(meta, 'Messages')));
-	found.push(...texts(prop(data, 'Messages')));
-	for (const name of ['message', 'error_description', 'detail', 'title']) found.push(...texts(prop(data, name)));
-	const error = prop(data, 'error');
+	const meta = readField(data, '_meta');
+	if (isRecord(meta)) found.push(...texts(readField(meta, 'Messages')));
+	found.push(...texts(readField(data, 'Messages')));
+	for (const name of ['message', 'error_description', 'detail', 'title']) found.push(...texts(readField(data, name)));
+	const error = readField(data, 'error');
 	if (isRecord(error)) found.push(...messagesOf(error));
 	else if (found.length === 0) found.push(...texts(error));
-	found.push(...fieldMessages(prop(data, 'ModelState')));
-	found.push(...fieldMessages(prop(data, 'errors')));
+	found.push(...fieldMessages(readField(data, 'ModelState')));
+	found.push(...fieldMessages(readField(data, 'errors')));
 	return [...new Set(found)];
 }
 
