@@ -3,10 +3,11 @@
  * Options: --port N (or PORT; default 8787), --host H (default 127.0.0.1), --control,
  * --token-lifetime SECONDS, --advance-every MS, --callback-attempts N, --callback-base-delay MS,
  * --callback-timeout MS, --redirect-uri URL (repeatable), --profile NAME (repeatable or comma-separated),
- * --quiet, --json, --help.
+ * --list-query-names ROLE=NAME,... (repeatable), --quiet, --json, --help.
  */
 import { parseArgs } from 'node:util';
 import { STATUSES } from './domain/lifecycle';
+import { DEFAULT_LIST_QUERY_NAMES, LIST_QUERY_ROLES, listQueryNamesFromFlag, ListQueryNamesError } from './domain/list-query-names';
 import { parseProfiles, PROFILE_DESCRIPTIONS, PROFILE_NAMES, ProfileError } from './domain/profiles';
 import { startSandbox, type Sandbox, type SandboxOptions } from './server';
 
@@ -26,6 +27,10 @@ Usage: npm run sandbox -- [options]
   --profile NAME            answer as another plausible service would where the spec is silent
                             (repeatable or comma-separated; default none). Profiles:
 ${PROFILE_NAMES.map((name) => `                              ${name.padEnd(22)}${PROFILE_DESCRIPTIONS[name]}`).join('\n')}
+  --list-query-names ROLE=NAME,...
+                            query parameter names of the order list under profile documented, e.g.
+                            page=pg,size=per (repeatable). Roles and their defaults:
+                            ${LIST_QUERY_ROLES.map((role) => `${role}=${DEFAULT_LIST_QUERY_NAMES[role]}`).join(', ')}
   --quiet                   print only the listening line
   --json                    print the connection details as one JSON object
   --help                    show this help
@@ -56,6 +61,7 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 				'callback-timeout': { type: 'string' },
 				'redirect-uri': { type: 'string', multiple: true },
 				profile: { type: 'string', multiple: true },
+				'list-query-names': { type: 'string', multiple: true },
 				quiet: { type: 'boolean' },
 				json: { type: 'boolean' },
 				help: { type: 'boolean' },
@@ -78,6 +84,14 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 		process.stderr.write(`--profile: ${error.message}\n`);
 		process.exit(2);
 	}
+	let listQueryNames: SandboxOptions['listQueryNames'];
+	try {
+		listQueryNames = listQueryNamesFromFlag(values['list-query-names']);
+	} catch (error) {
+		if (!(error instanceof ListQueryNamesError)) throw error;
+		process.stderr.write(`--list-query-names: ${error.message}\n`);
+		process.exit(2);
+	}
 	return {
 		options: {
 			port: numberOption('port', values.port ?? process.env.PORT) ?? 8787,
@@ -90,6 +104,7 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 			callbackTimeoutMs: numberOption('callback-timeout', values['callback-timeout']),
 			redirectUris: values['redirect-uri'],
 			profiles,
+			listQueryNames,
 		},
 		quiet: values.quiet ?? false,
 		json: values.json ?? false,
@@ -113,6 +128,7 @@ function details(sandbox: Sandbox, options: SandboxOptions) {
 		control: sandbox.control,
 		advanceEveryMs: options.advanceEveryMs ?? 0,
 		profiles: sandbox.profiles,
+		listQueryNames: sandbox.listQueryNames,
 		seed: sandbox.seed,
 	};
 }
@@ -167,8 +183,11 @@ function print(sandbox: Sandbox, options: SandboxOptions): void {
 		sandbox.profiles.length > 0
 			? `Profiles: ${sandbox.profiles.map((name) => `${name} (${PROFILE_DESCRIPTIONS[name as keyof typeof PROFILE_DESCRIPTIONS]})`).join('; ')}`
 			: 'Profiles: none (answers as documented in sandbox/README.md; see --profile)',
+		...(sandbox.profiles.includes('documented') || options.listQueryNames
+			? [`Order list query names (profile documented): ${LIST_QUERY_ROLES.map((role) => `${role}=${sandbox.listQueryNames[role]}`).join(', ')}`]
+			: []),
 		sandbox.control
-			? `Control API: ON at ${sandbox.baseUrl}/_sandbox (reset, tokens, advance, clock, counts, requests, callbacks, faults, profile)`
+			? `Control API: ON at ${sandbox.baseUrl}/_sandbox (reset, tokens, advance, clock, counts, requests, callbacks, faults, profile, list-query-names)`
 			: 'Control API: off (start with --control to enable /_sandbox)',
 		'',
 		'Try it:',

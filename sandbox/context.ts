@@ -4,6 +4,7 @@ import type { CallbackDispatcher } from './domain/callbacks';
 import type { AutoAdvance } from './domain/clock';
 import type { Faults } from './domain/faults';
 import type { Lifecycle } from './domain/lifecycle';
+import type { ListQueryNamesSetting } from './domain/list-query-names';
 import type { Profiles } from './domain/profiles';
 import type { TokenStore } from './domain/oauth/store';
 import type { ResolvedOptions } from './options';
@@ -22,6 +23,8 @@ export interface SandboxContext {
 	clock: AutoAdvance;
 	/** The answers the sandbox plays where the spec is silent (domain/profiles.ts). */
 	profiles: Profiles;
+	/** The order list's query names under profile `documented` (domain/list-query-names.ts). */
+	listQueryNames: ListQueryNamesSetting;
 	/** Set once the server listens. */
 	baseUrl: string;
 	/** Issues a token pair without the browser flow (startSandbox's issueTokens, POST /_sandbox/tokens). */

@@ -1,4 +1,5 @@
 /** Options of startSandbox() and their defaults. */
+import { parseListQueryNames, type ListQueryNames } from './domain/list-query-names';
 import { parseProfiles, type ProfileName } from './domain/profiles';
 
 export interface SandboxOptions {
@@ -24,6 +25,12 @@ export interface SandboxOptions {
 	logger?: boolean;
 	/** Profiles active from the start and after every reset (names, or comma-separated lists); default none. */
 	profiles?: string[];
+	/**
+	 * Query parameter names of the order list under profile `documented`, by role (page, size,
+	 * statuses, createdAfter, createdBefore, details); roles left out keep their default names. Active
+	 * from the start and after every reset.
+	 */
+	listQueryNames?: Partial<ListQueryNames>;
 }
 
 export const DEFAULT_REDIRECT_URIS = [
@@ -43,6 +50,7 @@ export interface ResolvedOptions {
 	redirectUris: string[];
 	logger: boolean;
 	profiles: ProfileName[];
+	listQueryNames: ListQueryNames;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
@@ -66,5 +74,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		redirectUris: [...new Set([...DEFAULT_REDIRECT_URIS, ...(options.redirectUris ?? [])])],
 		logger: options.logger ?? false,
 		profiles: parseProfiles(options.profiles),
+		listQueryNames: parseListQueryNames(options.listQueryNames),
 	};
 }

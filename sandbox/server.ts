@@ -12,6 +12,7 @@ import { ApiError } from './errors';
 import { Faults } from './domain/faults';
 import { TOKEN_PATH } from './plugins/request-hooks';
 import { Lifecycle } from './domain/lifecycle';
+import { ListQueryNamesSetting, type ListQueryNames } from './domain/list-query-names';
 import { Profiles } from './domain/profiles';
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS, createModel, REFRESH_TOKEN_LIFETIME_SECONDS } from './domain/oauth/model';
 import { newSecret, TokenStore, type OAuthUser } from './domain/oauth/store';
@@ -70,6 +71,8 @@ export interface Sandbox {
 	redirectUris: string[];
 	/** The profiles it was started with (the control API can change them; reset restores these). */
 	profiles: string[];
+	/** The order list's query names under profile `documented` it was started with (the control API can change them; reset restores these). */
+	listQueryNames: ListQueryNames;
 	issueTokens(username: string, clientId?: string): Promise<IssuedTokens>;
 	close(): Promise<void>;
 }
@@ -114,6 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new Faults();
 	const requestLog = new RequestLog();
 	const profiles = new Profiles(opts.profiles);
+	const listQueryNames = new ListQueryNamesSetting(opts.listQueryNames);
 	const callbacks = new CallbackDispatcher({
 		attempts: opts.callbackAttempts,
 		baseDelayMs: opts.callbackBaseDelayMs,
@@ -179,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		lifecycle,
 		clock,
 		profiles,
+		listQueryNames,
 		get baseUrl() {
 			return baseUrl;
 		},
@@ -189,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			callbacks.clear();
 			faults.clear();
 			profiles.reset();
+			listQueryNames.reset();
 			clock.set(opts.advanceEveryMs);
 			// The printed pair stays usable across resets, whatever was expired before.
 			const now = Date.now();
@@ -224,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		control: opts.control,
 		redirectUris: opts.redirectUris,
 		profiles: [...opts.profiles],
+		listQueryNames: { ...opts.listQueryNames },
 		issueTokens,
 		async close() {
 			if (closed) return;

@@ -5,8 +5,9 @@
  * active the sandbox answers exactly as documented in README.md; each active profile changes one
  * thing. All of their logic is here; the API plugin applies it in one onSend hook
  * (plugins/profile-hooks.ts), the callback dispatcher through `callback()`, and the list routes
- * through the `orderList*` and `productList*` methods (a list that pages or not, or does not exist,
- * is decided before the answer is built).
+ * through the `orderList*`, `productList*` and `storeList*` methods (a list that pages or not, or does
+ * not exist, is decided before the answer is built). Profile `documented` plays what the provider's
+ * public documentation describes; the routes ask `documented()` and build those answers themselves.
  */
 import type { CallbackKind } from './callbacks';
 
@@ -25,6 +26,7 @@ export const PROFILE_NAMES = [
 	'list-camel',
 	'list-unpaged',
 	'no-list-endpoints',
+	'documented',
 ] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
@@ -44,6 +46,8 @@ export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'list-camel': 'the order list answers {"data": [...], "hasNextPage", "totalCount"}; the product list {"items": [...], "totalCount"}',
 	'list-unpaged': 'the order list ignores paging and filters and answers every visible order as {"Orders": [...]}',
 	'no-list-endpoints': 'the order list answers 404 and the product list 405, as a service without them',
+	documented:
+		'as the provider documents it: the order list {PageIndex, PageSize, TotalCount, TotalPageCount, HasNextPage, HasPrevPage, Items} with configurable query names, the documented product fields, PartnerOrderReference and PFLLinkStatus on status records',
 };
 
 /** Pairs of profiles that change the same thing and cannot both be on, with what they both change. */
@@ -55,6 +59,10 @@ const EXCLUSIVE: ReadonlyArray<readonly [ProfileName, ProfileName, string]> = [
 	['list-bare', 'no-list-endpoints', 'a list that does not exist has no shape'],
 	['list-camel', 'no-list-endpoints', 'a list that does not exist has no shape'],
 	['list-unpaged', 'no-list-endpoints', 'a list that does not exist has no shape'],
+	['list-bare', 'documented', 'a list answer has one shape'],
+	['list-camel', 'documented', 'a list answer has one shape'],
+	['list-unpaged', 'documented', 'a list answer has one shape'],
+	['no-list-endpoints', 'documented', 'a list that does not exist has no shape'],
 ];
 
 export class ProfileError extends Error {}
@@ -165,8 +173,8 @@ const STATUS_HISTORY_PATH = /\/store\/[^/?]+\/order\/[^/?]+\/status(?:\?|$)/;
 /** POST /store/{storeID}/order and /store/{storeID}/order/price (with or without the prefix and a query); GET of the first is the order list. */
 const BATCH_PATH = /\/store\/[^/?]+\/order(?:\/price)?(?:\?|$)/;
 
-/** Where an order list's wrapper keeps its orders: `Orders` (documented, list-unpaged), `data` (list-camel). */
-const ORDER_LIST_KEYS = ['Orders', 'data'] as const;
+/** Where an order list's wrapper keeps its orders: `Orders` (no profile, list-unpaged), `data` (list-camel), `Items` (documented). */
+const ORDER_LIST_KEYS = ['Orders', 'data', 'Items'] as const;
 
 /** The profiles active in one sandbox. `reset()` returns to the ones it was started with. */
 export class Profiles {
@@ -244,6 +252,15 @@ export class Profiles {
 		return this.has('list-unpaged');
 	}
 
+	/**
+	 * Whether the lists and status records answer as the provider's documentation describes
+	 * (documented): the order list's own shape and query names, the product list's documented fields,
+	 * status records with PartnerOrderReference and PFLLinkStatus.
+	 */
+	documented(): boolean {
+		return this.has('documented');
+	}
+
 	/** The order list's answer from its documented one, `{Orders, PageNumber, PageSize, TotalCount, HasNextPage, _meta}`. */
 	orderListBody(page: { Orders: unknown[]; TotalCount: number; HasNextPage: boolean }): unknown {
 		if (this.has('list-bare')) return page.Orders;
@@ -257,6 +274,12 @@ export class Profiles {
 		if (this.has('list-bare')) return { Products: products };
 		if (this.has('list-camel')) return { items: products, totalCount: products.length };
 		return products;
+	}
+
+	/** The store list's answer from its documented one, a bare array (list-camel: `{items, totalCount}`, as its product list). */
+	storeListBody(stores: unknown[]): unknown {
+		if (this.has('list-camel')) return { items: stores, totalCount: stores.length };
+		return stores;
 	}
 
 	/**

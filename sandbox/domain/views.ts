@@ -1,5 +1,7 @@
 /** Wire shapes built from internal records. */
-import { DELIVERY_METHODS, DISCOUNT_TIERS, type CatalogueProduct } from './catalogue';
+import { CATALOGUE, DEFAULT_DELIVERY_METHOD, DELIVERY_METHODS, DISCOUNT_TIERS, type CatalogueProduct } from './catalogue';
+import type { DocumentedListQuery } from './documented-list';
+import { cents, priceProduct, quoteItem } from './pricing';
 import type { OrderItem, OrderRecord, StatusRecord } from './types';
 
 function withoutRecipientKey(recipient: unknown): unknown {
@@ -104,6 +106,9 @@ export interface ProductView {
 	DeliveryMethods: string[];
 }
 
+/** The delivery methods a product offers: all of them, without Mail and EDDM for products that cannot be mailed. */
+const methodsOf = (product: CatalogueProduct) => DELIVERY_METHODS.filter((method) => product.mailable || !method.mail);
+
 /** Four decimals: a tier's UnitPrice times a quantity is the PrintPrice less the PromotionalDiscount. */
 const unitPrice = (value: number) => Math.round(value * 10000) / 10000;
 
@@ -117,7 +122,7 @@ export function productView(product: CatalogueProduct): ProductView {
 		ID: product.id,
 		Name: product.name,
 		Description: product.description,
-		TemplateFields: Object.fromEntries(product.templateFields.map((name) => [name, ''])),
+		TemplateFields: Object.fromEntries(product.templateFields.map((field) => [field.name, ''])),
 		Prices: [
 			{ MinQuantity: product.minQuantity, UnitPrice: product.unitPrice },
 			...tiers.map((tier) => ({ MinQuantity: tier.minQuantity, UnitPrice: unitPrice(product.unitPrice * (1 - tier.rate)) })),
@@ -125,6 +130,118 @@ export function productView(product: CatalogueProduct): ProductView {
 		MinQuantity: product.minQuantity,
 		MaxQuantity: product.maxQuantity,
 		QuantityStep: product.quantityStep,
-		DeliveryMethods: DELIVERY_METHODS.filter((method) => product.mailable || !method.mail).map((method) => method.name),
+		DeliveryMethods: methodsOf(product).map((method) => method.name),
 	};
+}
+
+/** When the catalogue's prices took effect: the Created of every DeliveredPrices entry. */
+export const PRICES_CREATED = '2024-01-01T00:00:00.000Z';
+
+/**
+ * A product of the store's list under profile `documented`, with the provider's documented fields.
+ * APIKey is a key of the product's own (not accepted in place of ID in an order); ImageURL a
+ * placeholder PNG the sandbox serves; each DeliveredPrices entry the TotalPrice a quote gives for
+ * DefaultQty pieces by that method (EDDM: one delivery area), Standard the default.
+ */
+export function documentedProductView(product: CatalogueProduct, baseUrl: string) {
+	const index = CATALOGUE.findIndex((entry) => entry.id === product.id);
+	return {
+		ID: product.id,
+		APIKey: `PSK-${1001 + index}`,
+		DefaultQty: product.defaultQuantity,
+		MinimumQty: product.minQuantity,
+		MaximumQty: product.maxQuantity,
+		IncrementQty: product.quantityStep,
+		Name: product.name,
+		Description: product.description,
+		ImageURL: `${baseUrl}/files/products/${product.id}.png`,
+		HasTemplate: product.templateFields.length > 0,
+		DeliveryMethod: DEFAULT_DELIVERY_METHOD,
+		TemplateFields: product.templateFields.map((field) => ({
+			Required: field.required,
+			Type: 'Text',
+			SubType: field.subType,
+			FieldName: field.name,
+			Prompt: field.prompt,
+			DefaultValue: field.defaultValue,
+			OrgValue: null,
+		})),
+		DeliveredPrices: methodsOf(product).map((method) => ({
+			DeliveryMethodCode: method.name,
+			Description: method.description,
+			Price: priceProduct({ ID: product.id, Quantity: product.defaultQuantity, DeliveryMethod: method.name }, method.name === 'EDDM' ? 1 : 0).TotalPrice,
+			Country: 'United States',
+			CountryCode: 'US',
+			Created: PRICES_CREATED,
+			LocationType: 'Residential',
+			IsDefault: method.name === DEFAULT_DELIVERY_METHOD,
+		})),
+	};
+}
+
+/** An order of the documented list: OrderDetails only when the query asks for them. */
+function documentedListedOrder(order: OrderRecord, includeDetails: boolean) {
+	const { OrderDetails, _meta, ...fields } = orderView(order);
+	return includeDetails ? { ...fields, OrderDetails, _meta } : { ...fields, _meta };
+}
+
+/** One page of the order list under profile `documented`; `orders` is the whole filtered list, newest first. */
+export function documentedOrderListView(orders: readonly OrderRecord[], query: DocumentedListQuery) {
+	const { pageIndex, pageSize } = query;
+	const start = (pageIndex - 1) * pageSize;
+	const totalPageCount = Math.ceil(orders.length / pageSize);
+	return {
+		PageIndex: pageIndex,
+		PageSize: pageSize,
+		TotalCount: orders.length,
+		TotalPageCount: totalPageCount,
+		HasNextPage: pageIndex < totalPageCount,
+		HasPrevPage: pageIndex > 1,
+		Items: orders.slice(start, start + pageSize).map((order) => documentedListedOrder(order, query.includeDetails)),
+	};
+}
+
+/**
+ * The pricing fields of a status record (`pricing=true`), from the order's quote as price computes
+ * it: TotalQuantity the pieces of all its lines; ShippingTotal shipping and postage; RushTotal the
+ * rush surcharges; TotalPrice the quote's OrderTotalPrice; ItemTotal the rest (printing, extra sheets,
+ * envelopes, less discounts and bundle coupon), so ItemTotal + ShippingTotal + RushTotal = TotalPrice.
+ */
+export function statusPricing(details: OrderItem) {
+	const quote = quoteItem(details);
+	const prices = quote.orderPrices;
+	const ShippingTotal = cents(prices.ShipPriceTotal + prices.MailingPriceTotal);
+	const RushTotal = prices.RushTotalPrice;
+	const TotalPrice = prices.OrderTotalPrice;
+	return {
+		TotalQuantity: quote.items.reduce((total, line) => total + line.Quantity, 0),
+		ItemTotal: cents(TotalPrice - ShippingTotal - RushTotal),
+		ShippingTotal,
+		RushTotal,
+		TotalPrice,
+	};
+}
+
+export interface StatusHistoryOptions {
+	/** Only the newest record (`latest=true`). */
+	latest: boolean;
+	/** Each record with the order's pricing fields (`pricing=true`). */
+	pricing: boolean;
+	/** Each record with PartnerOrderReference and PFLLinkStatus (profile `documented`). */
+	documented: boolean;
+}
+
+/** The status history, oldest first, as GET .../status answers it; the stored records when nothing is added. */
+export function statusHistoryView(order: OrderRecord, options: StatusHistoryOptions): unknown[] {
+	const records = options.latest ? order.history.slice(-1) : order.history;
+	if (!options.pricing && !options.documented) return records;
+	const pricing = options.pricing ? statusPricing(order.details) : {};
+	return records.map(({ _meta, ...record }) => ({
+		...record,
+		...(options.documented
+			? { PartnerOrderReference: order.partnerOrderReference, PFLLinkStatus: record.StatusDescription.replace(/\s+/g, '') }
+			: {}),
+		...pricing,
+		_meta,
+	}));
 }

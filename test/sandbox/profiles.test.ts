@@ -71,6 +71,7 @@ describe('selecting profiles', () => {
 			'list-camel',
 			'list-unpaged',
 			'no-list-endpoints',
+			'documented',
 		]);
 		// Comma-separated and repeated names combine, in a fixed order.
 		expect((await use('no-meta,delete-204', 'strip-query', 'no-meta')).profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
@@ -83,7 +84,7 @@ describe('selecting profiles', () => {
 		expect(both.status).toBe(400);
 		expect(messages(both.data)[0]).toMatch(/cannot be combined/);
 		// The list profiles change the same answers: at most one of them.
-		const listShapes = ['list-bare', 'list-camel', 'list-unpaged', 'no-list-endpoints'];
+		const listShapes = ['list-bare', 'list-camel', 'list-unpaged', 'no-list-endpoints', 'documented'];
 		for (const [index, first] of listShapes.entries()) {
 			for (const second of listShapes.slice(index + 1)) {
 				const refused = await control.put('/profile', { profiles: [second, first] });

@@ -2,14 +2,17 @@
  * GET /store/{storeID}/order: a store's orders, a page at a time, filtered by status and creation
  * time. The spec names this list ("the list that yields order ids") without showing it; README.md
  * documents the contract. Profiles change its answer's shape, stop it paging and filtering
- * (list-unpaged), or remove it (no-list-endpoints: 404).
+ * (list-unpaged), remove it (no-list-endpoints: 404), or answer with the provider's documented
+ * shape and parameters, bound as ASP.NET binds them (documented).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError, noEndpoint } from '../../errors';
+import { documentedListQuery } from '../../domain/documented-list';
 import { DEFAULT_PAGE_SIZE, listOrders, orderFilter, type OrderListQuery } from '../../domain/order-list';
 import { canReadAllOrders } from '../../domain/permissions';
-import { orderListView } from '../../domain/views';
+import { queryPairs } from '../../domain/query-binding';
+import { documentedOrderListView, orderListView } from '../../domain/views';
 import { orderListQuery, storeParams } from './schemas';
 import { relatedStore } from './store-access';
 
@@ -20,13 +23,18 @@ export function orderListRoutes(ctx: SandboxContext) {
 	return async function orderList(app: FastifyInstance): Promise<void> {
 		/**
 		 * Before the schema: a list that does not exist answers 404; one that neither pages nor filters
-		 * never reads its parameters; otherwise the paging integers, text in a query, become numbers for
-		 * the schema to check (the server's ajv does not coerce: bodies are strictly typed). An empty
-		 * value counts as absent.
+		 * never reads its parameters; one as documented binds them from the raw query in the handler, so
+		 * the schema sees none; otherwise the paging integers, text in a query, become numbers for the
+		 * schema to check (the server's ajv does not coerce: bodies are strictly typed). An empty value
+		 * counts as absent.
 		 */
 		async function prepareQuery(request: FastifyRequest): Promise<void> {
 			if (ctx.profiles.listEndpointsAbsent()) throw noEndpoint(request.method, (request.raw.url ?? '').split('?')[0]);
 			const query = request.query as Record<string, unknown>;
+			if (ctx.profiles.documented()) {
+				for (const name of Object.keys(query)) delete query[name];
+				return;
+			}
 			const unread = ctx.profiles.orderListUnpaged();
 			for (const name of LIST_PARAMETERS) {
 				if (unread || query[name] === '') delete query[name];
@@ -43,9 +51,13 @@ export function orderListRoutes(ctx: SandboxContext) {
 			async (request) => {
 				const caller = request.caller!;
 				const store = relatedStore(ctx, caller, request.params.storeID);
+				const viewer = { userId: caller.user.id, allOrders: canReadAllOrders(caller.user, store) };
+				if (ctx.profiles.documented()) {
+					const query = documentedListQuery(queryPairs(request.raw.url ?? ''), ctx.listQueryNames.current);
+					return documentedOrderListView(listOrders(ctx.state.orders.values(), store, viewer, query.filter), query);
+				}
 				const { filter, problems } = orderFilter(request.query);
 				if (problems.length > 0) throw new ApiError(400, problems);
-				const viewer = { userId: caller.user.id, allOrders: canReadAllOrders(caller.user, store) };
 				const orders = listOrders(ctx.state.orders.values(), store, viewer, filter);
 				// Unpaged: one page holding every order.
 				const pageSize = ctx.profiles.orderListUnpaged() ? Math.max(orders.length, 1) : (request.query.pageSize ?? DEFAULT_PAGE_SIZE);

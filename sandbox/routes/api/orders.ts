@@ -1,12 +1,16 @@
-/** Price, create, read and status history of orders (spec endpoints 2 to 5); the list is in order-list.ts. */
+/**
+ * Price, create, read and status history of orders (spec endpoints 2 to 5); the list is in
+ * order-list.ts. The status history takes the provider's documented `latest` and `pricing` flags.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError, forbidden, orderNotFound } from '../../errors';
 import { canReadAllOrders, canReadStatus, canWriteOrders } from '../../domain/permissions';
 import { quoteItem } from '../../domain/pricing';
+import { bindBool, queryPairs } from '../../domain/query-binding';
 import type { CallerContext, OrderRecord, OrderRequestBody, StoreRecord } from '../../domain/types';
 import { checkOrderItems } from '../../domain/validation';
-import { createdOrderView, orderView } from '../../domain/views';
+import { createdOrderView, orderView, statusHistoryView } from '../../domain/views';
 import { orderParams, orderRequestSchema, storeParams } from './schemas';
 import { associatedStore, relatedStore } from './store-access';
 
@@ -66,7 +70,13 @@ export function orderRoutes(ctx: SandboxContext) {
 				const { storeID, orderID } = request.params;
 				const store = associatedStore(ctx, caller, storeID);
 				if (!canReadStatus(caller.user, store)) throw forbidden('Order.Self.Read or Order.All.Read');
-				return visibleOrder(ctx, caller, store, orderID).history;
+				const order = visibleOrder(ctx, caller, store, orderID);
+				const query = queryPairs(request.raw.url ?? '');
+				return statusHistoryView(order, {
+					latest: bindBool(query, 'latest') === true,
+					pricing: bindBool(query, 'pricing') === true,
+					documented: ctx.profiles.documented(),
+				});
 			},
 		);
 	};

@@ -1,7 +1,12 @@
-/** POST /store/invite: join a store with a single-use invite key. */
+/**
+ * POST /store/invite: join a store with a single-use invite key. GET /store: the stores the caller
+ * is related to, which the provider documents (only StoreID each unless `verbose=true`).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError } from '../../errors';
+import { isRelated } from '../../domain/permissions';
+import { bindBool, queryPairs } from '../../domain/query-binding';
 import type { StoreRecord } from '../../domain/types';
 import { inviteSchema } from './schemas';
 
@@ -17,6 +22,14 @@ export function storeView(store: StoreRecord) {
 
 export function storeRoutes(ctx: SandboxContext) {
 	return async function store(app: FastifyInstance): Promise<void> {
+		// The same relation as get order: member or administrator. Every profile has this list.
+		app.get('/store', async (request) => {
+			const caller = request.caller!;
+			const verbose = bindBool(queryPairs(request.raw.url ?? ''), 'verbose') === true;
+			const stores = [...ctx.state.stores.values()].filter((store) => isRelated(caller.user, store));
+			return ctx.profiles.storeListBody(stores.map((store) => (verbose ? storeView(store) : { StoreID: store.id })));
+		});
+
 		app.post<{ Body: { InviteKey: string } }>('/store/invite', { schema: { body: inviteSchema } }, async (request) => {
 			const caller = request.caller!;
 			// Messages never repeat the key: it is a credential.

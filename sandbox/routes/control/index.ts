@@ -1,12 +1,14 @@
 /**
  * The control API under /_sandbox (only when the sandbox was started with control on): reset,
- * tokens, order advance, clock, counts, request and callback logs, fault injection, profiles.
+ * tokens, order advance, clock, counts, request and callback logs, fault injection, profiles, and
+ * the order list's query names under profile `documented`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError } from '../../errors';
 import { validateFaults } from '../../domain/faults';
 import { STATUSES } from '../../domain/lifecycle';
+import { DEFAULT_LIST_QUERY_NAMES, ListQueryNamesError, parseListQueryNames } from '../../domain/list-query-names';
 import { parseProfiles, PROFILE_DESCRIPTIONS, PROFILE_NAMES, ProfileError } from '../../domain/profiles';
 import type { ErrorRecord } from '../../domain/types';
 import { normalizeBodyHeaders } from '../api/body-rules';
@@ -67,6 +69,7 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|DELETE /_sandbox/callbacks',
 				'GET|POST|DELETE /_sandbox/faults',
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
+				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
 			],
 			statuses: STATUSES.map((s) => ({ StatusID: s.StatusID, StatusDescription: s.StatusDescription })),
 		}));
@@ -158,6 +161,23 @@ export function controlRoutes(ctx: SandboxContext) {
 		app.delete('/profile', async () => {
 			ctx.profiles.set([]);
 			return profileAnswer();
+		});
+
+		// The names replace the whole set: roles a PUT leaves out take their default names.
+		const namesAnswer = () => ({ names: ctx.listQueryNames.current, defaults: DEFAULT_LIST_QUERY_NAMES });
+		app.get('/list-query-names', async () => namesAnswer());
+		app.put('/list-query-names', async (request) => {
+			try {
+				ctx.listQueryNames.set(parseListQueryNames(request.body ?? {}));
+			} catch (error) {
+				if (error instanceof ListQueryNamesError) throw new ApiError(400, error.message);
+				throw error;
+			}
+			return namesAnswer();
+		});
+		app.delete('/list-query-names', async () => {
+			ctx.listQueryNames.set({ ...DEFAULT_LIST_QUERY_NAMES });
+			return namesAnswer();
 		});
 	};
 }
