@@ -7,10 +7,25 @@ export function isControlCharacter(character: string): boolean {
 }
 
 /**
+ * The value of an n8n resource locator (`{ __rl: true, mode, value }`: a field with "From List" and
+ * "By ID" modes); anything else as it is. A field that became a locator in a later node version holds
+ * a plain value in workflows saved before, so reads accept both.
+ */
+export function locatorValue(value: unknown): unknown {
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+	const locator = value as { __rl?: unknown; mode?: unknown; value?: unknown };
+	// n8n marks a locator with __rl; its own extractValue goes by mode and value.
+	if (locator.__rl === true || ('mode' in locator && 'value' in locator)) return locator.value ?? '';
+	return value;
+}
+
+/**
  * IDs go into URL paths. Characters that would move the request elsewhere are refused before
  * anything is sent; the transport still encodes every segment, so nothing can leave its segment.
  */
 export function checkPathId(value: unknown, field: string): string {
+	// An ID picked in a resource locator (e.g. Store ID from version 5 on) is its value.
+	value = locatorValue(value);
 	if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
 	if (typeof value !== 'string') throw new InvalidValue(field, `must be text, got ${typeof value}`);
 	const id = value.trim();

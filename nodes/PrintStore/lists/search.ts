@@ -1,15 +1,16 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { ApiFailure } from '../../shared/errors';
+import { locatorValue } from '../../shared/ids';
 import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from './orders';
 import { forEachPage } from './pages';
 import { matchesProduct, productHint, productId, productListSource, productName } from './products';
 
 /**
  * The editor's "From list" modes (resource locators): the store's orders for the Order field, its
- * products for Product ID. When no list can be shown (no fixed Store ID yet, or a service without
- * the list), the list holds one line that says why instead of failing the panel; picking it sets
- * nothing.
+ * products for Product ID (and, in stores.ts, the account's stores for Store ID). When no list can be
+ * shown (no fixed Store ID yet, or a service without the list), the list holds one line that says why
+ * instead of failing the panel; picking it sets nothing.
  */
 
 /**
@@ -25,16 +26,19 @@ function notice(name: string): INodeListSearchResult {
 	return { results: [{ name, value: '' }] };
 }
 
-/** The Store ID to list, when it is set to a fixed value the editor can send. */
+/**
+ * The Store ID to list, when it is set to a fixed value the editor can send: text up to version 4,
+ * the value of its resource locator (picked or typed) from version 5.
+ */
 function storeToList(ctx: ILoadOptionsFunctions): string | INodeListSearchResult {
-	const value = ctx.getCurrentNodeParameter('storeId');
+	const value = locatorValue(ctx.getCurrentNodeParameter('storeId'));
 	if (typeof value !== 'string' || value.trim() === '') return notice('Enter the Store ID above first, then open this list again');
 	if (value.startsWith('=')) return notice('The Store ID is an expression: type the ID here (By ID) or set a fixed Store ID to pick from the list');
 	return value.trim();
 }
 
 /** A service without the list: say so in the list; anything else is an error the panel shows. */
-function unavailable(error: unknown, what: string, instead: string): INodeListSearchResult {
+export function unavailable(error: unknown, what: string, instead: string): INodeListSearchResult {
 	if (error instanceof ApiFailure && (error.status === 404 || error.status === 405)) {
 		return notice(`List unavailable: this service has no ${what} (HTTP ${error.status}). ${instead}`);
 	}

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/callbacks/urls';
@@ -54,9 +54,9 @@ function hasExpression(value: unknown): boolean {
  * A parameter's value per item. A parameter without an expression has the same value for every
  * item, so it is read once instead of once per item (n8n resolves every read).
  */
-function parameterReader(ctx: IExecuteFunctions, name: string, fallback: unknown): (itemIndex: number) => unknown {
-	if (hasExpression(ctx.getNode().parameters[name])) return (itemIndex) => ctx.getNodeParameter(name, itemIndex, fallback);
-	const value = ctx.getNodeParameter(name, 0, fallback);
+function parameterReader(ctx: IExecuteFunctions, name: string, fallback: unknown, options?: IGetNodeParameterOptions): (itemIndex: number) => unknown {
+	if (hasExpression(ctx.getNode().parameters[name])) return (itemIndex) => ctx.getNodeParameter(name, itemIndex, fallback, options);
+	const value = ctx.getNodeParameter(name, 0, fallback, options);
 	return () => value;
 }
 
@@ -147,7 +147,8 @@ export async function runOrderRequests(
 		// The mapping is the run's, read from the first item: a mistake in it stops the run.
 		throw toNodeError(node, error, 0);
 	}
-	const storeIdOf = parameterReader(ctx, 'storeId', '');
+	// Text up to version 4, a resource locator from version 5: extractValue gives the ID for both (helpers/storeId.ts).
+	const storeIdOf = parameterReader(ctx, 'storeId', '', { extractValue: true });
 	const optionsOf = parameterReader(ctx, 'options', {});
 	const groups = new Map<string, BatchGroup>();
 	const inputErrors = new Map<number, unknown>();

@@ -5,6 +5,7 @@ import { checkPathId } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
+import { readStoreId } from '../../helpers/storeId';
 import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
 
 /** The API call: acts once (a second removal would report no association); its status codes. */
@@ -51,7 +52,7 @@ export const description: INodeProperties[] = showFor(
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
 		const applicationId = checkPathId(this.getNodeParameter('applicationId', itemIndex, ''), 'Application ID');
-		const storeId = checkPathId(this.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
+		const storeId = readStoreId(this, itemIndex);
 		await apiRequest.call(this, {
 			operation: api,
 			method: 'DELETE',
