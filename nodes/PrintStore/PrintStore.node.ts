@@ -5,6 +5,8 @@ import { PRINT_STORE_VERSIONS } from '../shared/n8nInternals';
 import { resourceDescriptions, router, subtitleExpression, toolDescriptionFields } from './actions/router';
 import { toolSettingFields } from './descriptions/tool.fields';
 import { searchOrders, searchProducts } from './lists/search';
+import { searchStores } from './lists/stores';
+import { getTemplateFields } from './lists/templateFields';
 import { receiveResumeCall } from './wait/receive';
 import { RESUME_WEBHOOKS } from './wait/resumeUrl';
 
@@ -47,7 +49,7 @@ export class PrintStore implements INodeType {
 		// so there is no remote webhook to create or delete (no webhookMethods).
 		webhooks: RESUME_WEBHOOKS,
 		properties: [
-			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2, 3, 4] } } },
+			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2, 3, 4, 5] } } },
 			{ ...RESOURCE, options: [...RESOURCES, { name: 'Custom API Call', value: 'customApiCall' }], displayOptions: { show: { '@version': [1] } } },
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.
@@ -57,8 +59,10 @@ export class PrintStore implements INodeType {
 	};
 
 	methods = {
-		// The "From List" modes of Order and Product: the store's orders and products.
-		listSearch: { searchOrders, searchProducts },
+		// The "From List" modes of Store ID, Order and Product: the account's stores, the store's orders and products.
+		listSearch: { searchOrders, searchProducts, searchStores },
+		// Template Fields (version 5): the picked product's template fields, from the store's product list.
+		resourceMapping: { getTemplateFields },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

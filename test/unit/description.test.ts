@@ -13,8 +13,8 @@ test('the canvas subtitle names every operation in words, as the operation lists
 
 test('a version list keeps n8n from adding its own Custom API Call; every resource offers the node’s own', () => {
 	// n8n adds its entry only to a node whose defaultVersion equals its version.
-	expect(description.defaultVersion).toBe(4);
-	expect(description.version).toEqual([1, 2, 3, 4]);
+	expect(description.defaultVersion).toBe(5);
+	expect(description.version).toEqual([1, 2, 3, 4, 5]);
 	const lists = resourceDescriptions.filter((property) => property.name === 'operation');
 	expect(lists).toHaveLength(5);
 	for (const list of lists) {
@@ -30,7 +30,7 @@ test('Custom API Call is one option in each resource\'s list from version 2 on; 
 		resourceLists
 			.filter((property) => (property.displayOptions?.show?.['@version'] as number[] | undefined)?.includes(version))
 			.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => option.value));
-	for (const version of [2, 3, 4]) expect(byVersion(version)).toEqual(['order', 'product', 'store', 'user']);
+	for (const version of [2, 3, 4, 5]) expect(byVersion(version)).toEqual(['order', 'product', 'store', 'user']);
 	expect(byVersion(1)).toEqual(['order', 'product', 'store', 'user', 'customApiCall']);
 	// And every resource's list offers it.
 	for (const list of resourceDescriptions.filter((property) => property.name === 'operation' && !property.displayOptions?.show?.resource?.includes('customApiCall'))) {

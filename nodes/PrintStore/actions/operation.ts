@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ApiOperation } from '../../shared/operations';
+import { withStoreLocator } from '../descriptions/common.fields';
 import * as customApiCall from './custom/customApiCall.operation';
 
 /**
@@ -23,7 +24,8 @@ export type Operations = Record<string, OperationModule>;
 
 /**
  * A resource's Operation list (its operations and Custom API Call, sorted by name as n8n's lint
- * wants an option list), then every operation's fields.
+ * wants an option list), then every operation's fields, their Store ID picked from the list from
+ * version 5 on (`withStoreLocator`).
  */
 export function resourceDescription(resource: string, operations: Operations, defaultOperation: string): INodeProperties[] {
 	const options = [...Object.values(operations).map((operation) => operation.option), customApiCall.option].sort((a, b) => a.name.localeCompare(b.name));
@@ -37,6 +39,6 @@ export function resourceDescription(resource: string, operations: Operations, de
 			options,
 			default: defaultOperation,
 		},
-		...Object.values(operations).flatMap((operation) => operation.description),
+		...withStoreLocator(Object.values(operations).flatMap((operation) => operation.description)),
 	];
 }

@@ -1,15 +1,72 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+const STORE_ID_PLACEHOLDER = 'e.g. store_1001';
+const STORE_ID_HINT = "The StoreID that Store > Join With Invite Key returns, or the store ID in your provider's portal";
+
+/**
+ * The Store ID of every operation that takes a store, as the operations declare it. `withStoreLocator`
+ * (applied to every operation's fields by `resourceDescription`) shows it as this text field up to
+ * version 4, where saved workflows hold a plain ID, and as `storeLocator` from version 5 on.
+ */
 export const storeIdField: INodeProperties = {
 	displayName: 'Store ID',
 	name: 'storeId',
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: 'e.g. store_1001',
-	hint: 'The StoreID that Store > Join With Invite Key returns, or the store ID in your provider\'s portal',
+	placeholder: STORE_ID_PLACEHOLDER,
+	hint: STORE_ID_HINT,
 	description: 'ID of the store to work in. The application of the credential must be associated with the store.',
 };
+
+/** Version 5 on: the store picked from the stores the connected account can use, or typed. */
+export const storeLocator: INodeProperties = {
+	displayName: 'Store ID',
+	name: 'storeId',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'list', value: '' },
+	description: storeIdField.description,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a store...',
+			typeOptions: { searchListMethod: 'searchStores', searchable: true, searchFilterRequired: false },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: STORE_ID_PLACEHOLDER,
+			hint: STORE_ID_HINT,
+		},
+	],
+};
+
+const UP_TO_VERSION_4 = { '@version': [{ _cnd: { lte: 4 } }] };
+const FROM_VERSION_5 = { '@version': [{ _cnd: { gte: 5 } }] };
+
+/**
+ * An operation's fields with its Store ID (text, `storeIdField`) shown as text up to version 4 and
+ * picked from the list (`storeLocator`) from version 5 on; the operation's own display rules and
+ * description are kept on both.
+ */
+export function withStoreLocator(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		if (property.name !== 'storeId' || property.type !== 'string') return [property];
+		const show = property.displayOptions?.show ?? {};
+		return [
+			{ ...property, displayOptions: { ...property.displayOptions, show: { ...show, ...UP_TO_VERSION_4 } } },
+			{
+				...storeLocator,
+				description: property.description,
+				displayOptions: { ...property.displayOptions, show: { ...show, ...FROM_VERSION_5 } },
+			},
+		];
+	});
+}
 
 export const recipientFields: INodeProperties[] = [
 	{ displayName: 'First Name', name: 'NameFirst', type: 'string', default: '' },

@@ -16,6 +16,34 @@ export const FROM_VERSION_3 = { '@version': [{ _cnd: { gte: 3 } }] };
 /** Version 4 picks the product from the store's list; earlier versions keep the text field. */
 const UP_TO_VERSION_3 = { '@version': [{ _cnd: { lte: 3 } }] };
 const FROM_VERSION_4 = { '@version': [{ _cnd: { gte: 4 } }] };
+/** Version 5 fills the picked product's template fields with n8n's resource mapper. */
+const FROM_VERSION_5 = { '@version': [{ _cnd: { gte: 5 } }] };
+
+/**
+ * The picked product's template fields (lists/templateFields.ts), one input each; sent in
+ * Product.TemplateFields, over the name/value pairs of Product Options > Template Fields.
+ */
+const templateFieldValues: INodeProperties = {
+	displayName: 'Template Fields',
+	name: 'templateFieldValues',
+	type: 'resourceMapper',
+	noDataExpression: true,
+	default: { mappingMode: 'defineBelow', value: null },
+	description:
+		"Values for the template of the product picked above: its fields come from that product in the store's product list. Empty fields are not sent.",
+	typeOptions: {
+		loadOptionsDependsOn: ['storeId.value', 'productId.value'],
+		resourceMapper: {
+			resourceMapperMethod: 'getTemplateFields',
+			mode: 'add',
+			fieldWords: { singular: 'template field', plural: 'template fields' },
+			addAllFields: true,
+			multiKeyMatch: false,
+			supportAutoMap: false,
+		},
+	},
+	displayOptions: { show: { ...showFields.show, ...FROM_VERSION_5 } },
+};
 
 const ORDER_ITEM_EXAMPLE = `{
   "Product": { "ID": "postcard-4x6", "Quantity": 100, "DeliveryMethod": "Standard" },
@@ -116,6 +144,7 @@ export const orderItemFields: INodeProperties[] = [
 		description: 'How many copies to print; a whole number of at least 1',
 		displayOptions: showFields,
 	},
+	templateFieldValues,
 	{
 		displayName: 'Product Options',
 		name: 'productOptions',

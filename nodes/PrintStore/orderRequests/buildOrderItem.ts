@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
+import { locatorValue } from '../../shared/ids';
 import { FORBIDDEN_KEYS, isRecord, parseJson } from '../../shared/json';
 import { JSON_ROOT, type InputMode, type OrderItemDraft } from './orderItemDraft';
 
@@ -58,9 +59,21 @@ function productFromFields(entry: IDataObject, field: string): IDataObject {
 	return product;
 }
 
-/** Product ID: text up to version 3, a pick-from-the-list field (its value) from version 4. */
-function locatorValue(value: unknown): string {
-	return (isRecord(value) && 'value' in value ? value.value : value) as string;
+/**
+ * Template Fields (version 5): the values mapped to the picked product's template fields (n8n's
+ * resource mapper, `{ mappingMode, value: { FieldName: value } }`), as strings; empty ones left out.
+ * n8n checks the product's required fields as it reads them.
+ */
+function mappedTemplateValues(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
+	if (ctx.getNode().typeVersion < 5) return {};
+	const values = ctx.getNodeParameter('templateFieldValues.value', itemIndex, {}) as unknown;
+	const out: Record<string, string> = {};
+	if (!isRecord(values)) return out;
+	for (const [name, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '' || FORBIDDEN_KEYS.has(name)) continue;
+		out[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+	}
+	return out;
 }
 
 /** Builds the order item from the editor's fields, in the API's field names. */
@@ -69,14 +82,17 @@ function fromFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const { templateFields, ...details } = options;
 	const product = productFromFields(
 		{
-			ID: locatorValue(ctx.getNodeParameter('productId', itemIndex, '')),
+			// Text up to version 3, a pick-from-the-list field (its value) from version 4.
+			ID: locatorValue(ctx.getNodeParameter('productId', itemIndex, '')) as string,
 			Quantity: ctx.getNodeParameter('quantity', itemIndex, 1) as number,
 			...details,
 		},
 		'Product',
 	);
 	const pairs = fixedCollectionEntries(templateFields, 'field');
-	if (pairs.length) product.TemplateFields = templateFieldsFromPairs(pairs, 'Product Options.Template Fields');
+	// The mapped values win over pairs of the same name.
+	const values = { ...templateFieldsFromPairs(pairs, 'Product Options.Template Fields'), ...mappedTemplateValues(ctx, itemIndex) };
+	if (Object.keys(values).length) product.TemplateFields = values;
 
 	const item: IDataObject = {
 		Product: product,

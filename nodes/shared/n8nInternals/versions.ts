@@ -13,10 +13,14 @@ import { N8nChanged } from './changed';
  * test orders, and starts Order Item (JSON) empty; versions 1 and 2 keep their defaults and behaviour.
  * Version 4 (new nodes) makes Create's and Get Price Quote's Product a pick-from-the-list field
  * (resource locator); versions 1 to 3 keep the text field their workflows saved a plain ID in.
+ * Version 5 (new nodes) makes every operation's Store ID a pick-from-the-list field too (the stores
+ * the account can use, GET /store), and adds Template Fields to Create and Get Price Quote (fields
+ * mode): n8n's resource mapper with the picked product's template fields, sent in
+ * Product.TemplateFields; versions 1 to 4 keep the Store ID text field and send what they sent.
  * Tested: test/node/custom-api-call.test.ts, test/e2e/custom-api-call.test.ts, test/e2e/editor.browser.test.ts,
- * test/node/saved-versions.test.ts.
+ * test/node/saved-versions.test.ts, test/node/stores-and-template-fields.test.ts.
  */
-export const PRINT_STORE_VERSIONS = { version: [1, 2, 3, 4], defaultVersion: 4 };
+export const PRINT_STORE_VERSIONS = { version: [1, 2, 3, 4, 5], defaultVersion: 5 };
 
 /**
  * Print Store Trigger: 1.1 behaves exactly as 1. Relies on: for every request to a start node at
