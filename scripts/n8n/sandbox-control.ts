@@ -92,6 +92,14 @@ export class SandboxControl {
 		return (await this.control<{ profiles: string[] }>('GET', '/profile')).profiles;
 	}
 
+	/**
+	 * The order list's query names under profile `documented` (roles page, size, statuses,
+	 * createdAfter, createdBefore, details); roles left out get their defaults; reset restores the start set.
+	 */
+	async setListQueryNames(names: Record<string, string>) {
+		return await this.control<Record<string, string>>('PUT', '/list-query-names', names);
+	}
+
 	/** Expires every access token issued so far; refresh tokens stay valid. */
 	async expireTokens() {
 		return await this.control<{ expired: number }>('POST', '/tokens/expire', {});

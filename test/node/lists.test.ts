@@ -26,13 +26,23 @@ async function createOrders(count: number, first = 0, recipient?: (index: number
 	return answer.body;
 }
 
-/** The order list requests the sandbox received, as `pageNumber/pageSize` and the filters sent. */
-async function listRequests(path = 'order'): Promise<Array<Record<string, string>>> {
+/** The order list requests the sandbox received, as `pageNumber/pageSize` and the filters sent (a repeated key as a list). */
+async function listRequests(path = 'order'): Promise<Array<Record<string, string | string[]>>> {
 	const requests: SandboxRequest[] = await env.api.requests();
 	return requests
 		.filter((request) => request.method === 'GET' && request.path === `/api/v1/store/${env.sandbox.storeId}/${path}`)
-		.map((request) => Object.fromEntries(new URL(`http://x${request.rawPath}`).searchParams));
+		.map((request) => {
+			const query: Record<string, string | string[]> = {};
+			for (const [key, value] of new URL(`http://x${request.rawPath}`).searchParams) {
+				const before = query[key];
+				query[key] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+			}
+			return query;
+		});
 }
+
+/** The flags that ask the list for each order's details, as the node sends them. */
+const DETAILS = { includeDetails: 'true', includeOrderDetails: 'true', details: 'true', verbose: 'true' };
 
 async function run(parameters: Json, extra: Partial<Parameters<typeof runPrintStore>[0]> = {}) {
 	return await runPrintStore({ parameters, credentials: await credentialsFor(env.sandbox), typeVersion: 4, ...extra });
@@ -85,7 +95,7 @@ describe('Order > Get Many', () => {
 
 		const byId = await run(getMany({ returnAll: true, filters: { statuses: '4, 5' } }));
 		expect(byId.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-5', 'crm-2', 'crm-1', 'crm-0']);
-		expect((await listRequests())[0]).toEqual({ pageNumber: '1', pageSize: '100', status: '4,5' });
+		expect((await listRequests())[0]).toEqual({ pageNumber: '1', pageSize: '100', status: ['4', '5'], statuses: ['4', '5'] });
 
 		await env.api.clearRequests();
 		const byName = await run(getMany({ returnAll: true, filters: { statuses: 'shipped' } }));
@@ -101,7 +111,8 @@ describe('Order > Get Many', () => {
 		const from = late[0].Created;
 		const result = await run(getMany({ returnAll: true, filters: { createdFrom: from, createdTo: late[2].Created } }));
 		expect(result.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-5', 'crm-4', 'crm-3']);
-		expect((await listRequests())[0]).toMatchObject({ createdFrom: new Date(from).toISOString(), createdTo: new Date(late[2].Created).toISOString() });
+		const [fromSent, toSent] = [new Date(from).toISOString(), new Date(late[2].Created).toISOString()];
+		expect((await listRequests())[0]).toMatchObject({ createdFrom: fromSent, createdAfter: fromSent, createdTo: toSent, createdBefore: toSent });
 
 		const before = await run(getMany({ returnAll: true, filters: { createdTo: early[2].Created } }));
 		expect(before.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-2', 'crm-1', 'crm-0']);
@@ -116,10 +127,10 @@ describe('Order > Get Many', () => {
 		const result = await run(getMany({ limit: 10, filters: { search: 'grace HOPPER', state: 'open' } }));
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-127', 'crm-87', 'crm-7']);
-		// Filters only the node applies: full pages, until the last.
+		// Filters only the node applies: full pages, until the last, with each order's details asked for.
 		expect(await listRequests()).toEqual([
-			{ pageNumber: '1', pageSize: '100' },
-			{ pageNumber: '2', pageSize: '100' },
+			{ ...DETAILS, pageNumber: '1', pageSize: '100' },
+			{ ...DETAILS, pageNumber: '2', pageSize: '100' },
 		]);
 		const completed = await run(getMany({ returnAll: true, filters: { search: 'Hopper', state: 'completed' } }));
 		expect(completed.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-47']);
@@ -154,13 +165,13 @@ describe('Order > Get Many', () => {
 		});
 	});
 
-	test('a service that answers every order on every page is read once more, then stops', async () => {
+	test('a service that answers every order on every page is asked for page 2 under each page name the node knows, then taken as whole', async () => {
 		await createOrders(30);
 		await env.api.setProfiles(['list-unpaged']);
 		await env.api.clearRequests();
 		const result = await run(getMany({ returnAll: true }));
 		expect(result.json).toHaveLength(30);
-		expect(await listRequests()).toHaveLength(2);
+		expect(await listRequests()).toHaveLength(7);
 	});
 
 	test('a service without an order list: an error that says so and points to Custom API Call; Continue On Fail gives it as an item', async () => {

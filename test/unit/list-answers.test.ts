@@ -6,7 +6,7 @@
  */
 import { readListAnswer } from '../../nodes/PrintStore/lists/listAnswer';
 import { matchesOrder, NO_FILTERS, orderSummary, toUtcInstant } from '../../nodes/PrintStore/lists/orders';
-import { entryKey, mayHaveMore } from '../../nodes/PrintStore/lists/pages';
+import { entryKey, mayHaveMore, saysMore } from '../../nodes/PrintStore/lists/pages';
 import { matchesProduct, productHint, productId, productListSource, productName } from '../../nodes/PrintStore/lists/products';
 
 const orders = [{ ID: 'a' }, { ID: 'b' }];
@@ -20,7 +20,13 @@ describe('readListAnswer', () => {
 		['results with paging under "paging"', { results: orders, paging: { hasNextPage: true, totalCount: 40 } }, { hasNextPage: true, totalCount: 40 }],
 		['value (OData)', { value: orders }, {}],
 		['any case of the resource key', { orders }, {}],
-		['the one list under an unknown key', { PrintOrders: orders, Page: 1 }, {}],
+		['the one list under an unknown key', { PrintOrders: orders, Page: 1 }, { pageIndex: 1 }],
+		[
+			'as the provider documents it',
+			{ PageIndex: 2, PageSize: 10, TotalCount: 130, TotalPageCount: 13, HasNextPage: true, HasPrevPage: true, Items: orders },
+			{ pageIndex: 2, pageSize: 10, totalCount: 130, totalPageCount: 13, hasNextPage: true },
+		],
+		['camelCase page fields', { data: orders, pageNumber: '3', perPage: 25, totalPages: 4 }, { pageIndex: 3, pageSize: 25, totalPageCount: 4 }],
 	])('%s', (_name, body, paging) => {
 		expect(readListAnswer(body, 'Orders', 'order list')).toEqual({ entries: orders, ...paging });
 	});
@@ -144,6 +150,12 @@ describe('the filters the node applies', () => {
 		expect(matchesProduct(product, 'postcard')).toBe(false);
 		expect(productHint(product)).toBe('Quantity 1 to 500 in steps of 5');
 	});
+	test("the provider's documented quantity fields: minimum, maximum, step and default; a maximum of 0 is no maximum", () => {
+		expect(productHint({ ID: 'p', MinimumQty: 100, MaximumQty: 10000, IncrementQty: 50, DefaultQty: 250 })).toBe('Quantity 100 to 10000 in steps of 50, default 250');
+		expect(productHint({ ID: 'p', MinimumQty: '25', MaximumQty: 0, IncrementQty: 1 })).toBe('Quantity 25 to any');
+		expect(productHint({ ID: 'p', DefaultQty: 10 })).toBe('Default quantity 10');
+		expect(productHint({ ID: 'p' })).toBe('');
+	});
 });
 
 describe('toUtcInstant', () => {
@@ -182,11 +194,17 @@ describe('paging', () => {
 		expect(mayHaveMore({ entries: [] }, read(3, 3, true))).toBe(true);
 		expect(mayHaveMore({ entries: [] }, read(3, 3, false))).toBe(false);
 	});
-	test('the product list is asked without a query first, by page number after', () => {
+	test('the product list is asked for whole (no page size, no query): by page only when an answer says there is more', () => {
 		const source = productListSource('store_main');
-		expect(source.query(1)).toBeUndefined();
-		expect(source.query(2)).toEqual({ pageNumber: 2 });
+		expect(source.query).toBeUndefined();
+		expect(source.pageSize).toBeUndefined();
 		expect(source.path).toEqual(['store', 'store_main', 'product']);
+	});
+	test('a page count or the next-page flag says there is more; a page count ends the list at its last page', () => {
+		expect(saysMore({ entries: [], totalPageCount: 3 }, { seen: 10, page: 2, fromFirstPage: true })).toBe(true);
+		expect(saysMore({ entries: [], totalPageCount: 3 }, { seen: 10, page: 3, fromFirstPage: true })).toBe(false);
+		expect(saysMore({ entries: [], hasNextPage: false, totalPageCount: 3 }, { seen: 10, page: 1, fromFirstPage: true })).toBe(false);
+		expect(saysMore({ entries: [] }, { seen: 10, page: 1, fromFirstPage: true })).toBeUndefined();
 	});
 	test('an entry is the same on two pages by its ID, else its order number, whatever else changed', () => {
 		expect(entryKey({ ID: 'a', StatusID: 1 })).toBe(entryKey({ ID: 'a', StatusID: 2 }));

@@ -14,12 +14,21 @@ export interface ListAnswer {
 	hasNextPage?: boolean;
 	/** How many entries there are in all, when the answer says. */
 	totalCount?: number;
+	/** How many pages there are in all, when the answer says. */
+	totalPageCount?: number;
+	/** Which page the service served, when the answer says (`PageIndex`). */
+	pageIndex?: number;
+	/** How many entries a page holds, when the answer says (`PageSize`). */
+	pageSize?: number;
 }
 
 /** Keys a list is plausibly held under, besides the resource's own (`Orders`, `Products`); read in any case. */
 const LIST_KEYS = ['items', 'data', 'results', 'value', 'values', 'records', 'list', 'entries', 'content'];
 const NEXT_PAGE_KEYS = ['hasnextpage', 'hasmore', 'more', 'hasnext'];
 const TOTAL_KEYS = ['totalcount', 'total', 'totalitems', 'totalrecords', 'count'];
+const TOTAL_PAGES_KEYS = ['totalpagecount', 'totalpages', 'pagecount'];
+const PAGE_INDEX_KEYS = ['pageindex', 'pagenumber', 'currentpage', 'page'];
+const PAGE_SIZE_KEYS = ['pagesize', 'perpage', 'size'];
 /** Where paging fields may sit when they are not beside the list. */
 const PAGING_HOLDERS = ['paging', 'pagination', 'page', 'meta', '_meta'];
 
@@ -54,6 +63,9 @@ export function readListAnswer(body: unknown, resourceKey: string, what: string)
 			for (const holder of holders) {
 				answer.hasNextPage ??= asBoolean(readField(holder, ...NEXT_PAGE_KEYS));
 				answer.totalCount ??= asCount(readField(holder, ...TOTAL_KEYS));
+				answer.totalPageCount ??= asCount(readField(holder, ...TOTAL_PAGES_KEYS));
+				answer.pageIndex ??= asCount(readField(holder, ...PAGE_INDEX_KEYS));
+				answer.pageSize ??= asCount(readField(holder, ...PAGE_SIZE_KEYS));
 			}
 			return answer;
 		}

@@ -7,9 +7,11 @@ import { noSuchList, type ListSource } from './pages';
 
 /**
  * A store's orders: `GET store/{storeID}/order`, which the API names ("the list that yields order
- * ids") without showing. Sent: `pageNumber`, `pageSize`, and the filters the API plausibly takes
- * (`status`, `createdFrom`, `createdTo`). Every filter is also applied to what comes back, so a
- * service that ignores one still gives only the orders asked for (docs/api-assumptions.md).
+ * ids") without showing. The provider documents its six query parameters (page, page size, statuses,
+ * created after and before, a flag for each order's details) but not their names: the page names are
+ * found by pages.ts; the filters are sent under their plausible names and applied to what comes back
+ * as well, so a service that ignores one still gives only the orders asked for
+ * (docs/api-assumptions.md#the-order-and-product-lists).
  */
 export const LIST_ORDERS: ApiOperation = {
 	name: 'order.getAll',
@@ -19,6 +21,13 @@ export const LIST_ORDERS: ApiOperation = {
 
 /** The most orders a page is asked for. */
 export const MAX_PAGE_SIZE = 100;
+
+/** Names the status filter plausibly goes by; each is sent, as repeated keys (how an integer array binds). */
+export const STATUS_NAMES = ['status', 'statuses'] as const;
+/** Names of the creation-time bounds, sent in pairs (inclusive, UTC). */
+export const CREATED_NAMES = { from: ['createdFrom', 'createdAfter'], to: ['createdTo', 'createdBefore'] } as const;
+/** Names of the flag that makes the list carry each order's details (recipients, customer, product). */
+export const DETAILS_NAMES = ['includeDetails', 'includeOrderDetails', 'details', 'verbose'] as const;
 
 export type OrderState = 'any' | 'open' | 'completed';
 
@@ -40,28 +49,40 @@ export function hasLocalFilters(filters: OrderFilters): boolean {
 	return filters.state !== 'any' || filters.search.trim() !== '' || filters.statuses.some((status) => !/^\d+$/.test(status));
 }
 
-function orderListQuery(filters: OrderFilters, page: number, pageSize: number): IDataObject {
-	const qs: IDataObject = { pageNumber: page, pageSize };
+function orderListQuery(filters: OrderFilters, details: boolean): IDataObject {
+	const qs: IDataObject = {};
 	const ids = filters.statuses.filter((status) => /^\d+$/.test(status));
 	// Descriptions cannot be sent as IDs: then the service is asked for every status, and the node filters.
-	if (ids.length > 0 && ids.length === filters.statuses.length) qs.status = ids.join(',');
-	if (filters.createdFrom) qs.createdFrom = filters.createdFrom;
-	if (filters.createdTo) qs.createdTo = filters.createdTo;
+	if (ids.length > 0 && ids.length === filters.statuses.length) for (const name of STATUS_NAMES) qs[name] = ids;
+	if (filters.createdFrom) for (const name of CREATED_NAMES.from) qs[name] = filters.createdFrom;
+	if (filters.createdTo) for (const name of CREATED_NAMES.to) qs[name] = filters.createdTo;
+	if (details) for (const name of DETAILS_NAMES) qs[name] = true;
 	return qs;
 }
 
-export function orderListSource(storeId: string, filters: OrderFilters, pageSize: number): ListSource {
+/**
+ * The order list with these filters, `pageSize` orders a page. `details`: ask for each order's
+ * details (Search and the summaries need its recipients).
+ */
+export function orderListSource(storeId: string, filters: OrderFilters, pageSize: number, details = false): ListSource {
 	return {
 		operation: LIST_ORDERS,
 		path: ['store', storeId, 'order'],
 		resourceKey: 'Orders',
 		what: 'order list',
-		query: (page) => orderListQuery(filters, page, pageSize),
+		entries: 'orders',
+		query: orderListQuery(filters, details),
+		pageSize,
 	};
 }
 
 function text(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** Whether a list entry carries the order's details (recipients, customer, product). */
+export function hasOrderDetails(order: IDataObject): boolean {
+	return isRecord(readField(order, 'OrderDetails'));
 }
 
 /** The people and places an order is for: its recipients, then its customer. */

@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readField } from '../../shared/json';
 import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
 import { noSuchList, type ListSource } from './pages';
 
 /**
  * A store's products: `GET store/{storeID}/product`, which the API names ("viewing products of a
- * store") without showing. Asked without a query; a page number only when an answer says there is a
- * next page (docs/api-assumptions.md).
+ * store") without showing, and the provider documents as a bare list. Asked without a query; by page
+ * only when an answer says there is more (docs/api-assumptions.md).
  */
 export const LIST_PRODUCTS: ApiOperation = {
 	name: 'product.getAll',
@@ -15,13 +16,7 @@ export const LIST_PRODUCTS: ApiOperation = {
 };
 
 export function productListSource(storeId: string): ListSource {
-	return {
-		operation: LIST_PRODUCTS,
-		path: ['store', storeId, 'product'],
-		resourceKey: 'Products',
-		what: 'product list',
-		query: (page) => (page === 1 ? undefined : { pageNumber: page }),
-	};
+	return { operation: LIST_PRODUCTS, path: ['store', storeId, 'product'], resourceKey: 'Products', what: 'product list', entries: 'products' };
 }
 
 function firstText(record: IDataObject, names: readonly string[]): string {
@@ -52,13 +47,30 @@ export function matchesProduct(product: IDataObject, search: string): boolean {
 		.every((word) => haystack.includes(word));
 }
 
-/** What the editor's list says under a product's name: the quantities it may be ordered in. */
+function firstNumber(record: IDataObject, names: readonly string[]): number | undefined {
+	for (const name of names) {
+		const value = readField(record, name);
+		const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+		if (typeof number === 'number' && Number.isFinite(number)) return number;
+	}
+	return undefined;
+}
+
+/**
+ * What the editor's list says under a product's name: the quantities it may be ordered in. The
+ * provider documents MinimumQty, MaximumQty, IncrementQty and DefaultQty; other spellings are read too.
+ */
 export function productHint(product: IDataObject): string {
-	const min = product.MinQuantity ?? product.MinimumQuantity ?? product.minQuantity;
-	const max = product.MaxQuantity ?? product.MaximumQuantity ?? product.maxQuantity;
-	const step = product.QuantityStep ?? product.quantityStep;
+	const min = firstNumber(product, ['MinimumQty', 'MinQuantity', 'MinimumQuantity', 'MinQty']);
+	const max = firstNumber(product, ['MaximumQty', 'MaxQuantity', 'MaximumQuantity', 'MaxQty']);
+	const step = firstNumber(product, ['IncrementQty', 'QuantityStep', 'QuantityIncrement', 'IncrementQuantity']);
+	const usual = firstNumber(product, ['DefaultQty', 'DefaultQuantity']);
 	const parts: string[] = [];
-	if (typeof min === 'number' || typeof max === 'number') parts.push(`Quantity ${String(min ?? 1)} to ${String(max ?? 'any')}`);
-	if (typeof step === 'number' && step > 1) parts.push(`in steps of ${step}`);
-	return parts.join(' ');
+	// A maximum of 0 is "no maximum" in such lists.
+	const hasMax = max !== undefined && max > 0;
+	if (min !== undefined || hasMax) parts.push(`Quantity ${String(min ?? 1)} to ${hasMax ? String(max) : 'any'}`);
+	if (step !== undefined && step > 1) parts.push(`in steps of ${step}`);
+	const hint = parts.join(' ');
+	if (usual === undefined || usual <= 0) return hint;
+	return hint ? `${hint}, default ${usual}` : `Default quantity ${usual}`;
 }

@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 import { ApiFailure } from '../../shared/errors';
 import { locatorValue } from '../../shared/ids';
 import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from './orders';
-import { forEachPage } from './pages';
+import { forEachPage, type ListPosition, type QueryNames } from './pages';
 import { matchesProduct, productHint, productId, productListSource, productName } from './products';
 
 /**
@@ -45,36 +45,52 @@ export function unavailable(error: unknown, what: string, instead: string): INod
 	throw error;
 }
 
+/**
+ * The editor's token for the next look at the order list: the page, and, once known, the names that
+ * got the pages and how the service counts them ("3.1.0.0"; "3" while no next page confirmed them).
+ */
+function tokenOf(page: number, names: QueryNames | undefined): string {
+	return names ? [page, names.page, names.size, names.indexOffset].join('.') : String(page);
+}
+
+function positionOf(token: string | undefined): ListPosition {
+	const [page, pageName, sizeName, indexOffset] = (token ?? '').split('.').map((part) => Number.parseInt(part, 10));
+	if (!Number.isInteger(page) || page < 1) return { page: 1 };
+	const known = [pageName, sizeName, indexOffset].every(Number.isInteger);
+	return known ? { page, names: { page: pageName, size: sizeName, indexOffset } } : { page };
+}
+
 export async function searchOrders(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const store = storeToList(this);
 	if (typeof store !== 'string') return store;
 	const filters = { ...NO_FILTERS, search: filter ?? '' };
-	const firstPage = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
+	const start = positionOf(paginationToken);
 	const results: INodeListSearchItems[] = [];
-	let nextPage: number | undefined;
+	let next: string | undefined;
 	try {
 		await forEachPage(
 			this,
-			orderListSource(store, NO_FILTERS, SEARCH_PAGE_SIZE),
+			// With each order's details, when the service gives them: the labels name the recipient.
+			orderListSource(store, NO_FILTERS, SEARCH_PAGE_SIZE, true),
 			(page) => {
 				for (const order of page.entries.filter((entry) => matchesOrder(entry, filters))) {
 					const value = String(order.ID ?? order.OrderNumber ?? '');
 					if (value) results.push({ name: orderLabel(order), value });
 				}
 				// Enough for one look, or enough pages read: the editor asks for more as the user scrolls.
-				const read = page.page - firstPage + 1;
+				const read = page.page - start.page + 1;
 				if (page.more && (results.length >= SEARCH_PAGE_SIZE || read >= (results.length > 0 ? PAGES_PER_SEARCH : PAGES_PER_EMPTY_SEARCH))) {
-					nextPage = page.page + 1;
+					next = tokenOf(page.page + 1, page.names);
 					return false;
 				}
 				return true;
 			},
-			firstPage,
+			start,
 		);
 	} catch (error) {
 		return unavailable(error, 'order list', 'Choose By ID or By Number and type the order.');
 	}
-	return nextPage === undefined ? { results } : { results, paginationToken: String(nextPage) };
+	return next === undefined ? { results } : { results, paginationToken: next };
 }
 
 export async function searchProducts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
@@ -97,4 +113,3 @@ export async function searchProducts(this: ILoadOptionsFunctions, filter?: strin
 	}
 	return { results };
 }
-

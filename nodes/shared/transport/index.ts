@@ -101,7 +101,11 @@ export async function apiRequestWithStatus<T = unknown>(this: ApiContext, reques
 		returnFullResponse: true,
 	};
 	if (request.body !== undefined) options.body = request.body;
-	if (request.qs !== undefined) options.qs = request.qs;
+	if (request.qs !== undefined) {
+		options.qs = request.qs;
+		// A list value as repeated keys (`status=4&status=5`): how an integer array binds in the API's query.
+		options.arrayFormat = 'repeat';
+	}
 	const repeatable = isRepeatable(request.operation, request.method);
 
 	for (let attempt = 1; ; attempt++) {

@@ -39,6 +39,8 @@ export function orderListRoutes(ctx: SandboxContext) {
 			for (const name of LIST_PARAMETERS) {
 				if (unread || query[name] === '') delete query[name];
 			}
+			// Statuses sent as repeated keys (status=4&status=5), as an integer array binds: the same as 4,5.
+			if (Array.isArray(query.status)) query.status = query.status.join(',');
 			for (const name of PAGING) {
 				const value = query[name];
 				if (typeof value === 'string' && /^[+-]?\d+$/.test(value)) query[name] = Number(value);

@@ -7,8 +7,13 @@ import { listFields } from '../../descriptions/list.fields';
 import { forEachItem } from '../../helpers/items';
 import { isToolRun } from '../../helpers/tool';
 import { requestedLimit } from '../../lists/limit';
+import { ItemProblem } from '../../../shared/errors';
+import { isRecord, readField } from '../../../shared/json';
+import { readOrder } from '../../../shared/orderReads';
 import {
 	hasLocalFilters,
+	hasOrderDetails,
+	NO_FILTERS,
 	LIST_ORDERS,
 	matchesOrder,
 	MAX_PAGE_SIZE,
@@ -110,6 +115,9 @@ function readFilters(ctx: IExecuteFunctions, itemIndex: number): OrderFilters {
 	};
 }
 
+/** Orders read one by one for a Search over a list without details, per input item, at most. */
+export const MAX_DETAIL_READS = 250;
+
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const tool = isToolRun(this);
 	return await forEachItem(this, async (itemIndex) => {
@@ -118,9 +126,44 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const filters = readFilters(this, itemIndex);
 		// Filters only the node applies may skip most of a page: then ask for full pages.
 		const pageSize = limit === undefined || hasLocalFilters(filters) ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
-		const orders = await collect(this, orderListSource(storeId, filters, pageSize), (order) => matchesOrder(order, filters), limit);
+		// Search and a model's summaries need each order's recipients, which a list may leave out unless asked.
+		const search = searchInDetails(this, storeId, filters);
+		const source = orderListSource(storeId, filters, pageSize, search.needed || tool);
+		const orders = await collect(this, source, search.keep, limit);
 		if (!tool) return orders;
 		// A model told nothing would read an empty answer as a failure.
 		return orders.length > 0 ? orders.map(orderSummary) : [{ found: 0, note: 'No order of this store matches. Try fewer words, or Completed: any.' }];
 	});
+}
+
+/**
+ * Which orders pass the filters, Search included when the list leaves out the orders' details (the
+ * provider's list gives them only when asked, under a name it does not publish): an order that passes
+ * every other filter but whose number, ID and reference do not hold the words is read whole, one at a
+ * time, up to MAX_DETAIL_READS per item; past that the item fails, never answering fewer orders
+ * because their recipients were not in the list.
+ */
+function searchInDetails(ctx: IExecuteFunctions, storeId: string, filters: OrderFilters) {
+	const needed = filters.search.trim() !== '';
+	const withoutSearch: OrderFilters = { ...filters, search: '' };
+	const ownFieldsOnly: OrderFilters = { ...NO_FILTERS, search: filters.search };
+	let reads = 0;
+	const keep = async (order: IDataObject): Promise<boolean> => {
+		if (!matchesOrder(order, withoutSearch)) return false;
+		if (!needed || hasOrderDetails(order) || matchesOrder(order, ownFieldsOnly)) return matchesOrder(order, filters);
+		const id = String(readField(order, 'ID') ?? readField(order, 'OrderNumber') ?? '');
+		if (reads >= MAX_DETAIL_READS || id === '') {
+			throw new ItemProblem(
+				'Search needs the orders\' details, which this service\'s order list leaves out',
+				`The list gave the orders without their recipients and customer although the node asked for them, so each order that might match has to be read on its own; more than ${MAX_DETAIL_READS} would be. Nothing was output for this item. Narrow the list with Created After, Created Before or Statuses, or search for an order number or partner order reference, which the list does carry.`,
+			);
+		}
+		reads += 1;
+		const details = readField(await readOrder(ctx, { storeId, order: id }), 'OrderDetails');
+		if (!isRecord(details)) return false;
+		// The output gets the details it was read for, as a list that gives them would have.
+		order.OrderDetails = details;
+		return matchesOrder(order, filters);
+	};
+	return { needed, keep };
 }
