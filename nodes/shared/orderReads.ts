@@ -28,11 +28,29 @@ export async function readOrder(ctx: ReadContext, ref: OrderRef): Promise<IDataO
 }
 
 /**
+ * What the provider documents the history read to take: `latest` (only the newest record) and
+ * `pricing` (the order's price fields on each record), both false by default. A service that ignores
+ * `latest` answers every record: callers still pick the newest themselves.
+ */
+export interface HistoryQuery {
+	latest?: boolean;
+	pricing?: boolean;
+}
+
+/**
  * An order's status history, as the service lists it: its records; entries that are no record are
  * left out. An answer that is no list is an error: it would otherwise pass for "no status yet".
  */
-export async function readStatusHistory(ctx: ReadContext, ref: OrderRef): Promise<IDataObject[]> {
-	const body = await apiRequest.call(ctx, { operation: READ_HISTORY, method: 'GET', path: ['store', ref.storeId, 'order', ref.order, 'status'] });
+export async function readStatusHistory(ctx: ReadContext, ref: OrderRef, ask: HistoryQuery = {}): Promise<IDataObject[]> {
+	const qs: IDataObject = {};
+	if (ask.latest) qs.latest = true;
+	if (ask.pricing) qs.pricing = true;
+	const body = await apiRequest.call(ctx, {
+		operation: READ_HISTORY,
+		method: 'GET',
+		path: ['store', ref.storeId, 'order', ref.order, 'status'],
+		...(Object.keys(qs).length > 0 ? { qs } : {}),
+	});
 	if (!Array.isArray(body)) {
 		throw new ItemProblem(
 			'The service answered the status history with something other than a list',

@@ -37,7 +37,16 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 				name: 'latestOnly',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return only the most recent status record (by Timestamp) instead of one item per record',
+				description:
+					'Whether to return only the most recent status record (by Timestamp) instead of one item per record. The service is asked for the latest record only (latest=true), and the node still picks the newest of what comes back.',
+			},
+			{
+				displayName: 'Include Pricing',
+				name: 'pricing',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to ask the service for the order's price on each record (pricing=true): TotalQuantity, ItemTotal, ShippingTotal, RushTotal and TotalPrice, where the service gives them",
 			},
 		],
 	},
@@ -77,9 +86,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const options = this.getNodeParameter('statusOptions', itemIndex, {}) as IDataObject;
 		const ref = orderRef(this, itemIndex);
-		const records = await readStatusHistory(this, ref);
+		const latestOnly = options.latestOnly === true && !summarize;
+		const records = await readStatusHistory(this, ref, { latest: latestOnly, pricing: options.pricing === true });
 		if (summarize) return historySummary(ref.order, records);
-		if (options.latestOnly !== true) return records;
+		if (!latestOnly) return records;
 		const latest = latestRecord(records);
 		return latest ? [latest] : [];
 	});
