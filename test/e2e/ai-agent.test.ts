@@ -160,11 +160,12 @@ describeE2E('the Print Store node as an AI Agent\'s tool, and through the MCP Se
 		]);
 		const answer = await chat(`Which orders for ${who} are not delivered yet?`);
 
-		// What reached the sandbox: the order list, page by page from the first, with only the paging (one page
-		// while the store holds fewer than 100 orders); the search and the state are the node's to apply.
+		// What reached the sandbox: the order list, page by page from the first, with only the paging and the
+		// request for each order's details (one page while the store holds fewer than 100 orders); the search
+		// and the state are the node's to apply.
 		const requests = await apiRequestsAfter(before);
 		expect(requests.map((request) => `${request.method} ${request.rawPath}`)).toEqual(
-			requests.map((_, index) => `GET /api/v1/store/${STORE}/order?pageNumber=${index + 1}&pageSize=100`),
+			requests.map((_, index) => `GET /api/v1/store/${STORE}/order?includeDetails=true&includeOrderDetails=true&details=true&verbose=true&pageNumber=${index + 1}&pageSize=100`),
 		);
 		expect(requests.length).toBeGreaterThanOrEqual(1);
 		for (const request of requests) expectAuthenticated(request);

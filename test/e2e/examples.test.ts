@@ -232,7 +232,7 @@ describeE2E('examples/ in a real n8n', () => {
 		const orderList = lists.filter((request) => request.path === '/api/v1/store/store_main/order');
 		expect(orderList.length).toBeGreaterThanOrEqual(1);
 		const sent = Object.fromEntries(new URL(`http://x${orderList[0].rawPath}`).searchParams);
-		expect(sent).toEqual({ pageNumber: '1', pageSize: '100', createdFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/) });
+		expect(sent).toEqual({ pageNumber: '1', pageSize: '100', createdFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/), createdAfter: sent.createdFrom });
 		const expected = await sandbox.api<{ Orders: Json[]; TotalCount: number }>('GET', `/store/store_main/order?pageNumber=1&pageSize=100&createdFrom=${encodeURIComponent(sent.createdFrom)}`);
 		const orders = nodeOutput(execution, 'Orders placed this week');
 		expect(orders).toHaveLength(expected.body.TotalCount);

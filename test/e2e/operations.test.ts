@@ -322,21 +322,46 @@ describeE2E('Print Store node in a real n8n: every operation', () => {
 			expect(found.result.json.map((order) => order.PartnerOrderReference)).toEqual([`e2e-${run}-list-2`, `e2e-${run}-list-1`, `e2e-${run}-list-0`]);
 			const expected = await e2e().sandbox.api<Json>('GET', `/store/${STORE}/order/${String(placed[1].ID)}`);
 			expect(found.result.json[1]).toEqual(expected.body);
-			// Search is the node's: full pages, nothing about it in the query.
-			expect(listed(found.requests, 'order')[0]).toEqual({ pageNumber: '1', pageSize: '100' });
+			// Search is the node's: full pages, with each order's details asked for, nothing of the words in the query.
+			const details = { includeDetails: 'true', includeOrderDetails: 'true', details: 'true', verbose: 'true' };
+			expect(listed(found.requests, 'order')[0]).toEqual({ ...details, pageNumber: '1', pageSize: '100' });
 
 			const shipped = await requestsDuring(() =>
 				runPrintStore({ title: 'get many shipped orders', parameters: { resource: 'order', operation: 'getAll', storeId: STORE, returnAll: true, filters: { statuses: '4', search: `e2e-${run}-list` } } }),
 			);
 			expectSuccess(shipped.result);
 			expect(shipped.result.json.map((order) => order.ID)).toEqual([placed[1].ID]);
-			expect(listed(shipped.requests, 'order')[0]).toEqual({ pageNumber: '1', pageSize: '100', status: '4' });
+			expect(listed(shipped.requests, 'order')[0]).toEqual({ ...details, pageNumber: '1', pageSize: '100', status: '4', statuses: '4' });
 
 			const newest = await requestsDuring(() => runPrintStore({ title: 'get the 2 newest orders', parameters: { resource: 'order', operation: 'getAll', storeId: STORE, limit: 2 } }));
 			expectSuccess(newest.result);
 			const page = await e2e().sandbox.api<{ Orders: Json[] }>('GET', `/store/${STORE}/order?pageNumber=1&pageSize=2`);
 			expect(newest.result.json).toEqual(page.body.Orders);
 			expect(listed(newest.requests, 'order')).toEqual([{ pageNumber: '1', pageSize: '2' }]);
+		});
+
+		test('Order › Get Many against the list as the provider documents it, under page, size and details names the node tries later: every order, and every match', async () => {
+			const mine = customers.slice(0, 3).map((c, index) => ({ ...c, ref: `e2e-${run}-documented-${index}` }));
+			const since = new Date(Date.now() - 1000).toISOString();
+			for (const c of mine) await placeOrderDirectly(c);
+			await e2e().sandbox.setProfiles(['documented']);
+			await e2e().sandbox.setListQueryNames({ page: 'page', size: 'perPage', details: 'withDetails' });
+			try {
+				const all = await requestsDuring(() => runPrintStore({ title: 'get every order, documented list', parameters: { resource: 'order', operation: 'getAll', storeId: STORE, returnAll: true } }));
+				expectSuccess(all.result);
+				const total = (await e2e().sandbox.api<{ TotalCount: number }>('GET', `/store/${STORE}/order?page=1&perPage=1`)).body.TotalCount;
+				expect(all.result.json).toHaveLength(total);
+				expect(new Set(all.result.json.map((order) => order.ID)).size).toBe(total);
+				// The list leaves the details out: a search by recipient reads the orders that may match (those
+				// created since the test began: the suite's store holds many).
+				const search = `${mine[0].first} ${mine[0].last} e2e-${run}-documented`;
+				const found = await runPrintStore({ title: 'search by recipient, documented list', parameters: { resource: 'order', operation: 'getAll', storeId: STORE, returnAll: true, filters: { search, createdFrom: since } } });
+				expectSuccess(found);
+				expect(found.json.map((order) => order.PartnerOrderReference)).toEqual([`e2e-${run}-documented-0`]);
+			} finally {
+				await e2e().sandbox.setProfiles([]);
+				await e2e().sandbox.setListQueryNames({});
+			}
 		});
 
 		test('Product › Get Many gives the store\'s products as the sandbox lists them', async () => {
