@@ -62,10 +62,10 @@ function productFromFields(entry: IDataObject, field: string): IDataObject {
 /**
  * Template Fields (version 5): the values mapped to the picked product's template fields (n8n's
  * resource mapper, `{ mappingMode, value: { FieldName: value } }`), as strings; empty ones left out.
- * n8n checks the product's required fields as it reads them.
+ * n8n refuses to run a node whose required template fields are empty, and drops the parameter from
+ * nodes of versions that do not show it (1 to 4).
  */
 function mappedTemplateValues(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
-	if (ctx.getNode().typeVersion < 5) return {};
 	const values = ctx.getNodeParameter('templateFieldValues.value', itemIndex, {}) as unknown;
 	const out: Record<string, string> = {};
 	if (!isRecord(values)) return out;
