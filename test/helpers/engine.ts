@@ -24,6 +24,7 @@ import type {
 	IRunExecutionData,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import { createRunExecutionData, ICredentialsHelper, Workflow } from 'n8n-workflow';
 
@@ -285,18 +286,11 @@ export async function runPrintStore(options: RunOptions): Promise<RunResult> {
 }
 
 /**
- * Calls one of the node's list searches (a resource locator's "From List" mode) as the n8n server
- * does when the editor opens or scrolls the list: with n8n-core's own LoadOptionsContext, the node's
- * current parameters, and the stored credential; requests go over HTTP like any other.
+ * n8n-core's own LoadOptionsContext, as the n8n server builds one when the editor asks the node for
+ * options (a list search, a resource mapper's fields): the node's current parameters and the stored
+ * credential; requests go over HTTP like any other.
  */
-export async function searchList(options: {
-	method: 'searchOrders' | 'searchProducts';
-	parameters: Record<string, unknown>;
-	credentials: StoredCredentials;
-	filter?: string;
-	paginationToken?: string;
-	typeVersion?: number;
-}): Promise<INodeListSearchResult> {
+function loadOptionsContext(options: { parameters: Record<string, unknown>; credentials: StoredCredentials; typeVersion?: number }, path: string) {
 	const node: INode = {
 		id: 'node-1',
 		name: 'Print Store',
@@ -312,7 +306,32 @@ export async function searchList(options: {
 		...additionalDataFor(options.credentials, new ExecutionLifecycleHooks('internal', 'list-search', workflowData), 'list-search'),
 		currentNodeParameters: options.parameters as INodeParameters,
 	};
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	return new LoadOptionsContext(workflow, node, additionalData, path);
+}
+
+/**
+ * Calls one of the node's list searches (a resource locator's "From List" mode) as the n8n server
+ * does when the editor opens or scrolls the list.
+ */
+export async function searchList(options: {
+	method: 'searchOrders' | 'searchProducts' | 'searchStores';
+	parameters: Record<string, unknown>;
+	credentials: StoredCredentials;
+	filter?: string;
+	paginationToken?: string;
+	typeVersion?: number;
+}): Promise<INodeListSearchResult> {
 	const method = new PrintStore().methods.listSearch[options.method];
-	return await method.call(context, options.filter, options.paginationToken);
+	return await method.call(loadOptionsContext(options, 'parameters'), options.filter, options.paginationToken);
+}
+
+/** Calls a resource mapper's fields method (e.g. Template Fields) as the n8n server does when the editor shows the mapper. */
+export async function resourceMapperFields(options: {
+	method: 'getTemplateFields';
+	parameters: Record<string, unknown>;
+	credentials: StoredCredentials;
+	typeVersion?: number;
+}): Promise<ResourceMapperFields> {
+	const method = new PrintStore().methods.resourceMapping[options.method];
+	return await method.call(loadOptionsContext({ typeVersion: 5, ...options }, 'parameters.templateFieldValues'));
 }
