@@ -50,7 +50,7 @@ export class PrintStore implements INodeType {
 		webhooks: RESUME_WEBHOOKS,
 		properties: [
 			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2, 3, 4, 5] } } },
-			{ ...RESOURCE, options: [...RESOURCES, { name: 'Custom API Call', value: 'customApiCall' }], displayOptions: { show: { '@version': [1] } } },
+			{ ...RESOURCE, options: [{ name: 'Custom API Call', value: 'customApiCall' }, ...RESOURCES], displayOptions: { show: { '@version': [1] } } },
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.
 			...toolDescriptionFields,

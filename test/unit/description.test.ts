@@ -31,7 +31,7 @@ test('Custom API Call is one option in each resource\'s list from version 2 on; 
 			.filter((property) => (property.displayOptions?.show?.['@version'] as number[] | undefined)?.includes(version))
 			.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => option.value));
 	for (const version of [2, 3, 4, 5]) expect(byVersion(version)).toEqual(['order', 'product', 'store', 'user']);
-	expect(byVersion(1)).toEqual(['order', 'product', 'store', 'user', 'customApiCall']);
+	expect(byVersion(1)).toEqual(['customApiCall', 'order', 'product', 'store', 'user']);
 	// And every resource's list offers it.
 	for (const list of resourceDescriptions.filter((property) => property.name === 'operation' && !property.displayOptions?.show?.resource?.includes('customApiCall'))) {
 		expect((list.options as INodePropertyOptions[]).map((option) => option.value)).toContain('customApiCall');

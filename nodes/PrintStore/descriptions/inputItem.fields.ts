@@ -35,14 +35,14 @@ const WHOLE = [
 	['ProductRecipients', 'Product Recipients (List)'],
 ];
 
-/** Every order item field a mapping can fill, as `Path` → label. */
+/** Every order item field a mapping can fill, as `Path` → label, sorted by label as n8n's lists are. */
 const MAPPABLE_ORDER_FIELDS: INodePropertyOptions[] = [
 	...PRODUCT.map(([field, label]) => ({ name: `Product: ${label}`, value: `Product.${field}` })),
 	{ name: 'Product: Template Field (by Name)', value: 'Product.TemplateFields.*' },
 	...RECIPIENT.map(([field, label]) => ({ name: `Recipient: ${label}`, value: `Recipient.${field}` })),
 	...CUSTOMER.map(([field, label]) => ({ name: `Customer: ${label}`, value: `Customer.${field}` })),
 	...WHOLE.map(([field, label]) => ({ name: label, value: field })),
-];
+].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 
 export const inputItemFields: INodeProperties[] = [
 	{
@@ -52,14 +52,14 @@ export const inputItemFields: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{
-				name: 'Records to Map',
-				value: 'mapped',
-				description: 'Records of your own shape (e.g. CRM contacts): say below which input field fills which order field',
-			},
-			{
 				name: "Order Items in the API's Shape",
 				value: 'apiShape',
 				description: 'Each input item (or one of its fields) already is an order item (Product, Recipient and the rest)',
+			},
+			{
+				name: 'Records to Map',
+				value: 'mapped',
+				description: 'Records of your own shape (e.g. CRM contacts): say below which input field fills which order field',
 			},
 		],
 		default: 'mapped',
@@ -95,8 +95,8 @@ export const inputItemFields: INodeProperties[] = [
 						type: 'options',
 						noDataExpression: true,
 						options: [
-							{ name: 'Input Field', value: 'field' },
 							{ name: 'Fixed Value', value: 'value' },
+							{ name: 'Input Field', value: 'field' },
 						],
 						default: 'field',
 					},

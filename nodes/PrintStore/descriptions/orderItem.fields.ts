@@ -392,15 +392,15 @@ export const orderRequestOptions: INodeProperties = {
 			type: 'options',
 			options: [
 				{
+					name: 'Fail the Whole Batch',
+					value: 'failBatch',
+					description: "Give every item of the batch the service's error and send nothing again",
+				},
+				{
 					name: 'Find the Items at Fault',
 					value: 'narrow',
 					description:
 						'Split the batch to find the items the service refused and send the others again. Assumes a refused batch (HTTP 400) created nothing, as the API documents.',
-				},
-				{
-					name: 'Fail the Whole Batch',
-					value: 'failBatch',
-					description: "Give every item of the batch the service's error and send nothing again",
 				},
 			],
 			default: 'narrow',

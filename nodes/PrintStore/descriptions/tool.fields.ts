@@ -44,12 +44,12 @@ export const toolSettingFields: INodeProperties[] = [
 		name: 'toolDetail',
 		type: 'options',
 		options: [
+			{ name: 'Full', value: 'full', description: 'Every field of every status record' },
 			{
 				name: 'Summary',
 				value: 'summary',
 				description: 'One answer: the current status, its tracking and delivery details, and the earlier statuses with their times',
 			},
-			{ name: 'Full', value: 'full', description: 'Every field of every status record' },
 		],
 		default: 'summary',
 		description:

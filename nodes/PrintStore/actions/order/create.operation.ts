@@ -34,11 +34,6 @@ const callbackFields: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{
-				name: 'None',
-				value: 'none',
-				description: 'Send no callback addresses (or only those given in the JSON order item)',
-			},
-			{
 				name: 'Custom URLs',
 				value: 'custom',
 				description: 'Send the callback addresses given below',
@@ -48,6 +43,11 @@ const callbackFields: INodeProperties[] = [
 				value: 'trigger',
 				description:
 					'Send the addresses of the Print Store Trigger in this workflow (published or active, with the same credential as this node)',
+			},
+			{
+				name: 'None',
+				value: 'none',
+				description: 'Send no callback addresses (or only those given in the JSON order item)',
 			},
 			{
 				name: 'Resume This Execution (Wait Until Status)',

@@ -54,8 +54,8 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 				type: 'options',
 				options: [
 					{ name: 'Any', value: 'any', description: 'Open and completed orders' },
-					{ name: 'Open Only', value: 'open', description: 'Orders not completed yet (e.g. not delivered yet)' },
 					{ name: 'Completed Only', value: 'completed', description: 'Orders the service marks completed' },
+					{ name: 'Open Only', value: 'open', description: 'Orders not completed yet (e.g. not delivered yet)' },
 				],
 				default: 'any',
 				description: "Whether to keep orders by their Completed flag. Applied by the node to the service's answer.",

@@ -37,7 +37,8 @@ function durationFields(amount: Omit<INodeProperties, 'type'>, units: string[], 
 			displayName: `${amount.displayName} Unit`,
 			name: `${amount.name}Unit`,
 			type: 'options',
-			options: units.map((unit) => ({ name: unit.charAt(0).toUpperCase() + unit.slice(1), value: unit })),
+			// By name, as n8n's lists are (Days, Hours, Minutes).
+			options: units.map((unit) => ({ name: unit.charAt(0).toUpperCase() + unit.slice(1), value: unit })).sort((a, b) => a.name.localeCompare(b.name)),
 			default: defaultUnit,
 		},
 	];
@@ -74,8 +75,8 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		name: 'failOn',
 		type: 'multiOptions',
 		options: [
-			{ name: 'Failed', value: 'Failed' },
 			{ name: 'Cancelled', value: 'Cancelled' },
+			{ name: 'Failed', value: 'Failed' },
 		],
 		default: ['Failed', 'Cancelled'],
 		description: 'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message',
