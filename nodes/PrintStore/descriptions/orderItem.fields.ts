@@ -118,7 +118,8 @@ export const orderItemFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: ORDER_ITEM_EXAMPLE,
-		hint: 'Needs Product (ID, Quantity) and Recipient (a name or company, and an address). Example: {"Product": {"ID": "postcard-4x6", "Quantity": 1}, "Recipient": {"NameFirst": "Ada", "AddressLine1": "12 Main St", "City": "Springfield", "Postalcode": "62701", "Country": "US"}}',
+		// At most 120 characters, as n8n asks of a hint: the example is the placeholder, the rest the description.
+		hint: 'Needs Product (ID, Quantity) and Recipient (a name or company, and an address), as in the grey example',
 		description: ORDER_ITEM_JSON_DESCRIPTION,
 		displayOptions: { show: { ...showJson.show, ...FROM_VERSION_3 } },
 	},
