@@ -66,7 +66,8 @@ export class PrintStore implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		// Continue On Fail: each operation applies it per item; the router, to a tool call's errors.
+		return await router.call(this, this.continueOnFail());
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

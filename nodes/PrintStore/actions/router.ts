@@ -76,7 +76,8 @@ export const toolDescriptionFields: INodeProperties[] = everyOperation().map(([,
 	displayOptions: { show: { '@tool': [true], ...(resource ? { resource: [resource] } : {}), operation: [String(module.option.value)] } },
 }));
 
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** `continueOnFail`: the node's Continue On Fail, for a tool call's errors (each operation reads it per item itself). */
+export async function router(this: IExecuteFunctions, continueOnFail = this.continueOnFail()): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	refuseN8nCustomApiCall(this.getNode(), resource, String(this.getNodeParameter('operation', 0, '')));
 	const operation = this.getNodeParameter('operation', 0) as string;
@@ -96,7 +97,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	} catch (error) {
 		const forTheModel = forModel(this, error);
 		// On Error: Continue. n8n 1.x would hand the model its own input back, without the error.
-		if (this.continueOnFail() && forTheModel instanceof Error) {
+		if (continueOnFail && forTheModel instanceof Error) {
 			return [this.getInputData().map((_, item) => ({ json: { error: forTheModel.message }, pairedItem: { item } }))];
 		}
 		throw forTheModel;
