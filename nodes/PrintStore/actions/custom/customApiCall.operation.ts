@@ -83,6 +83,8 @@ export const description: INodeProperties[] = showFor({ show: { operation: ['cus
 		displayName: 'Body (JSON)',
 		name: 'body',
 		type: 'json',
+		// Shown for the methods that send a body; a top-level JSON field n8n asks to be required.
+		required: true,
 		default: '{}',
 		description: 'JSON body of the request',
 		displayOptions: { show: { method: ['POST', 'PUT', 'PATCH'] } },
