@@ -1,9 +1,18 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
- * OAuth2 authorization-code grant plus the subscription key the service expects on every request.
- * n8n performs the OAuth2 dance ("Connect my account") and refreshes tokens; the node's transport
- * adds the subscription key header, because n8n does not apply `authenticate` to OAuth2 credentials.
+ * OAuth2 plus the subscription key the service expects on every request. Two grants, as the
+ * provider's sign-in (Azure AD) names them: a user's sign-in (authorization code: n8n performs the
+ * dance, "Connect my account", and refreshes tokens) and a service's (client credentials: n8n asks
+ * for a token itself when it needs one). The node's transport adds the subscription key header,
+ * because n8n does not apply `authenticate` to OAuth2 credentials.
+ *
+ * Azure AD v1 wants the API's App ID URI as `resource` on the authorize and token requests. n8n's
+ * oAuth2Api has no such field for every version, so Resource fills the two it has
+ * (docs/api-assumptions.md, "Signing in through Azure AD"): Auth URI Query Parameters, which n8n adds
+ * to the authorization URL, and Additional Body Properties, which n8n adds to the code exchange and
+ * to the client-credentials token request (n8n 1.123 and 2.41). n8n 2.x also reads a field named
+ * `resource` itself, and sends it on refreshes too.
  */
 export class PrintStoreOAuth2Api implements ICredentialType {
 	name = 'printStoreOAuth2Api';
@@ -61,13 +70,28 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 		{
 			displayName: 'Grant Type',
 			name: 'grantType',
-			type: 'hidden',
+			type: 'options',
+			options: [
+				{
+					name: 'Authorization Code',
+					value: 'authorizationCode',
+					description: 'A person signs in with "Connect my account"; requests act as that user',
+				},
+				{
+					name: 'Client Credentials',
+					value: 'clientCredentials',
+					description:
+						"The application signs in as itself, with no person (unattended service use); requests act as the application's service user and use its store associations",
+				},
+			],
 			default: 'authorizationCode',
+			description: 'How n8n signs in to your provider. Ask your provider which one your application is registered for.',
 		},
 		{
 			displayName: 'Authorization URL',
 			name: 'authUrl',
 			type: 'string',
+			displayOptions: { show: { grantType: ['authorizationCode'] } },
 			default: '',
 			required: true,
 			placeholder: 'https://auth.your-print-store.com/oauth/authorize',
@@ -88,15 +112,39 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			name: 'scope',
 			type: 'string',
 			default: '',
-			placeholder: 'orders.write orders.read',
+			placeholder: 'api://your-print-store/user_impersonation',
 			description:
-				'Space-separated scopes to request, if your provider asks for any. Leave empty otherwise.',
+				"Space-separated scopes to request, if your provider asks for any. Azure AD v2 sign-in: <App ID URI>/user_impersonation (Client Credentials: <App ID URI>/.default). Leave empty otherwise.",
+		},
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'string',
+			default: '',
+			placeholder: 'https://your-print-store.onmicrosoft.com/api',
+			description:
+				"The API's App ID URI, for a provider that signs in through Azure AD v1 (authorization and token URLs without /v2.0/). n8n sends it as resource= when you sign in and with each token request. Leave empty otherwise.",
 		},
 		{
 			displayName: 'Auth URI Query Parameters',
 			name: 'authQueryParameters',
 			type: 'hidden',
-			default: '',
+			// n8n adds these to the authorization URL (n8n 1.x has no other way to send resource there).
+			default: "={{ $self.resource ? 'resource=' + encodeURIComponent($self.resource) : '' }}",
+		},
+		{
+			displayName: 'Send Additional Body Properties',
+			name: 'sendAdditionalBodyProperties',
+			type: 'hidden',
+			default: false,
+		},
+		{
+			displayName: 'Additional Body Properties',
+			name: 'additionalBodyProperties',
+			type: 'hidden',
+			// n8n adds these to the code exchange and to the client-credentials token request, whatever the
+			// Authentication below (n8n 1.x has no other way to send resource there).
+			default: "={{ $self.resource ? JSON.stringify({ resource: $self.resource }) : '' }}",
 		},
 		{
 			displayName: 'Authentication',

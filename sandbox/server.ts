@@ -134,6 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		redirectUris: opts.redirectUris,
 		accessTokenLifetime,
 		forcedLifetime: () => faults.tokenLifetimeSeconds,
+		clientCredentials: () => profiles.clientCredentials(),
 	});
 	const oauth = new OAuth2Server({
 		model,

@@ -11,6 +11,23 @@
  */
 import type { CallbackKind } from './callbacks';
 
+/** The API's App ID URI, as Azure AD v1 wants it in `resource` (profile oauth-resource). */
+export const APP_ID_URI = 'api://print-store-sandbox';
+
+/**
+ * Status descriptions a service of its own might use (profile own-statuses), by StatusID: none of
+ * them matches the sandbox's default names, however spelled, so only a status read from the store
+ * (or typed) can match them.
+ */
+export const OWN_STATUS_NAMES: Readonly<Record<number, string>> = {
+	1: 'Submitted',
+	2: 'InProcess',
+	3: 'PrintComplete',
+	4: 'Dispatched',
+	5: 'Fulfilled',
+	9: 'Rejected',
+};
+
 export const PROFILE_NAMES = [
 	'callback-shape-alt',
 	'strip-query',
@@ -27,6 +44,9 @@ export const PROFILE_NAMES = [
 	'list-unpaged',
 	'no-list-endpoints',
 	'documented',
+	'oauth-resource',
+	'client-credentials',
+	'own-statuses',
 ] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
@@ -48,6 +68,9 @@ export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'no-list-endpoints': 'the order list answers 404 and the product list 405, as a service without them',
 	documented:
 		'as the provider documents it: the order list {PageIndex, PageSize, TotalCount, TotalPageCount, HasNextPage, HasPrevPage, Items} with configurable query names, the documented product fields, PartnerOrderReference and PFLLinkStatus on status records',
+	'oauth-resource': `sign-in as Azure AD v1: the authorize request and the code and client-credentials token requests must carry resource=${APP_ID_URI} (a refresh may leave it out)`,
+	'client-credentials': "the token endpoint also issues tokens for the client credentials grant, acting as the seeded service user with the application's store associations",
+	'own-statuses': `status descriptions of the store's own (${Object.values(OWN_STATUS_NAMES).join(', ')}) in every answer and callback; IDs unchanged`,
 };
 
 /** Pairs of profiles that change the same thing and cannot both be on, with what they both change. */
@@ -134,6 +157,27 @@ function withoutQuery(url: string): string {
 	}
 }
 
+/**
+ * Every object carrying a StatusID of the lifecycle and a StatusDescription gets the store's own
+ * description for that ID (own-statuses); a new value wherever something changed.
+ */
+function renameStatuses(value: unknown, depth = 0): unknown {
+	if (depth > 16) return value;
+	if (Array.isArray(value)) {
+		const out = value.map((entry) => renameStatuses(entry, depth + 1));
+		return out.some((entry, index) => entry !== value[index]) ? out : value;
+	}
+	if (!isObject(value)) return value;
+	let out: Json | undefined;
+	for (const [key, entry] of Object.entries(value)) {
+		const renamed = renameStatuses(entry, depth + 1);
+		if (renamed !== entry) (out ??= { ...value })[key] = renamed;
+	}
+	const own = typeof value.StatusID === 'number' ? OWN_STATUS_NAMES[value.StatusID] : undefined;
+	if (own !== undefined && typeof value.StatusDescription === 'string' && value.StatusDescription !== own) (out ??= { ...value }).StatusDescription = own;
+	return out ?? value;
+}
+
 /** A field path at the start of a message: Items[1].Product.ID, Items[0].Product.TemplateFields["a b"], InviteKey. */
 const FIELD_MESSAGE = /^([A-Za-z_$][\w$]*(?:\[\d+\]|\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])*) (.+)$/;
 /** How a message about a top-level field goes on: tells "Items is required" from "Invalid store ...". */
@@ -205,12 +249,28 @@ export class Profiles {
 		this.active = new Set(this.initial);
 	}
 
+	/** The `resource` the authorize and token requests must carry (oauth-resource), or undefined. */
+	requiredResource(): string | undefined {
+		return this.has('oauth-resource') ? APP_ID_URI : undefined;
+	}
+
+	/** Whether the token endpoint issues tokens for the client credentials grant (client-credentials). */
+	clientCredentials(): boolean {
+		return this.has('client-credentials');
+	}
+
+	/** A copy of `value` with every status description renamed (own-statuses); the same value otherwise. */
+	statusNames<T>(value: T): T {
+		return this.has('own-statuses') ? (renameStatuses(value) as T) : value;
+	}
+
 	/** Where a status event goes and what it carries (strip-query, callback-shape-alt), or that it is lost (drop-callbacks). */
 	callback(url: string, kind: CallbackKind, body: unknown): { url: string; body: unknown; drop?: boolean } {
 		if (this.none) return { url, body };
+		const named = this.statusNames(body);
 		return {
 			url: this.has('strip-query') ? withoutQuery(url) : url,
-			body: this.has('callback-shape-alt') ? alternativeCallbackBody(kind, body) : body,
+			body: this.has('callback-shape-alt') ? alternativeCallbackBody(kind, named) : named,
 			...(this.has('drop-callbacks') ? { drop: true } : {}),
 		};
 	}
@@ -289,7 +349,7 @@ export class Profiles {
 	 * wrapper (no-meta).
 	 */
 	successBody(body: unknown, path = '', method = 'GET'): unknown {
-		let shaped = body;
+		let shaped = this.statusNames(body);
 		if (this.has('history-newest-first') && Array.isArray(shaped) && STATUS_HISTORY_PATH.test(path)) shaped = [...shaped].reverse();
 		if (this.has('results-reordered') && method === 'POST' && Array.isArray(shaped) && BATCH_PATH.test(path)) shaped = [...shaped].reverse();
 		if (!this.has('no-meta')) return shaped;

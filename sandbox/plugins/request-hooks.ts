@@ -50,7 +50,7 @@ export function recordStatus(request: FastifyRequest, reply: FastifyReply, done:
 function withoutSecrets(request: FastifyRequest): unknown {
 	if (!(request.raw.url ?? '').startsWith(TOKEN_PATH)) return request.body;
 	const body = (request.body ?? {}) as Record<string, unknown>;
-	return Object.fromEntries(Object.keys(body).map((key) => [key, key === 'grant_type' ? body[key] : '[hidden]']));
+	return Object.fromEntries(Object.keys(body).map((key) => [key, key === 'grant_type' || key === 'resource' ? body[key] : '[hidden]']));
 }
 
 /** The headers tests check, with every secret replaced by a marker saying only whether it was right. */

@@ -72,6 +72,9 @@ describe('selecting profiles', () => {
 			'list-unpaged',
 			'no-list-endpoints',
 			'documented',
+			'oauth-resource',
+			'client-credentials',
+			'own-statuses',
 		]);
 		// Comma-separated and repeated names combine, in a fixed order.
 		expect((await use('no-meta,delete-204', 'strip-query', 'no-meta')).profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);

@@ -13,6 +13,12 @@ interface ErrorLike {
 /** Codes meaning the request never reached the service, so nothing can have been done. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/**
+ * Codes of n8n's OAuth2 client for a token endpoint that refused (EAUTH: an OAuth2 error answer;
+ * ESTATUS: another HTTP status): the credential could not be used, the API was never reached.
+ */
+const TOKEN_ENDPOINT_CODES = new Set(['EAUTH', 'ESTATUS']);
+
 /** Codes meaning the connection broke; the service may or may not have acted. */
 const BROKEN_CODES = new Set([
 	'ECONNRESET',
@@ -121,8 +127,11 @@ export function describeFailure(error: unknown, secrets: readonly string[], now 
 			retryAfterMs = parseRetryAfter(headers['retry-after'] ?? headers['Retry-After'], now);
 			serviceMessages = serviceMessagesFrom(response.data);
 		}
-		if (code === undefined && typeof link.code === 'string' && /^[A-Z_]+$/.test(link.code)) code = link.code;
+		if (code === undefined && typeof link.code === 'string' && /^[A-Z_]+$/.test(link.code) && !TOKEN_ENDPOINT_CODES.has(link.code)) code = link.code;
 		if (firstMessage === undefined && typeof link.message === 'string') firstMessage = link.message;
+		// A refusing token endpoint's own words (its error_description), which n8n's message replaces by a generic text.
+		const tokenAnswer = typeof link.code === 'string' && TOKEN_ENDPOINT_CODES.has(link.code) ? (link as { body?: unknown }).body : undefined;
+		if (serviceMessages.length === 0 && tokenAnswer !== undefined) serviceMessages = serviceMessagesFrom(tokenAnswer);
 	}
 	if (status === undefined) {
 		const httpCode = links.map((link) => Number(link.httpCode)).find((n) => Number.isInteger(n) && n > 0);

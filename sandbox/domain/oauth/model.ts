@@ -19,6 +19,8 @@ export interface ModelDeps {
 	accessTokenLifetime: () => number;
 	/** Fault injection: tokens older than this many seconds count as expired. */
 	forcedLifetime: () => number | undefined;
+	/** Whether the client credentials grant is on (profile client-credentials). */
+	clientCredentials?: () => boolean;
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -37,7 +39,7 @@ export function isAcceptedRedirectUri(uri: string, configured: string[]): boolea
 	}
 }
 
-export type SandboxModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
+export type SandboxModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel & OAuth2Server.ClientCredentialsModel;
 
 export function createModel(deps: ModelDeps): SandboxModel {
 	const { state, store } = deps;
@@ -46,7 +48,7 @@ export function createModel(deps: ModelDeps): SandboxModel {
 		if (!state.applications.has(id)) return undefined;
 		return {
 			id,
-			grants: ['authorization_code', 'refresh_token'],
+			grants: deps.clientCredentials?.() ? ['authorization_code', 'refresh_token', 'client_credentials'] : ['authorization_code', 'refresh_token'],
 			redirectUris: deps.redirectUris,
 			accessTokenLifetime: deps.accessTokenLifetime(),
 			refreshTokenLifetime: REFRESH_TOKEN_LIFETIME_SECONDS,
@@ -62,6 +64,15 @@ export function createModel(deps: ModelDeps): SandboxModel {
 				return null;
 			}
 			return clientFor(clientId) ?? null;
+		},
+
+		/**
+		 * A client signing in as itself (client credentials) acts as the seeded service user; the store
+		 * associations that count are its own application's, as for every token.
+		 */
+		async getUserFromClient() {
+			const service = [...state.users.values()].find((user) => user.isServiceUser);
+			return service ? { id: service.id, username: service.username } : false;
 		},
 
 		async validateRedirectUri(redirectUri: string) {

@@ -1,7 +1,9 @@
 /**
  * The authorization server: GET/POST /oauth/authorize (login + consent page, then a redirect with
- * code and state) and POST /oauth/token (authorization_code and refresh_token grants). The protocol
- * is @node-oauth/oauth2-server's; this file only adapts fastify requests and renders pages.
+ * code and state) and POST /oauth/token (authorization_code and refresh_token grants; client
+ * credentials under profile client-credentials). Under profile oauth-resource both also want
+ * Azure AD v1's `resource`. The protocol is @node-oauth/oauth2-server's; this file only adapts
+ * fastify requests, checks `resource` and renders pages.
  */
 import formbody from '@fastify/formbody';
 import OAuth2Server from '@node-oauth/oauth2-server';
@@ -49,6 +51,15 @@ export function oauthRoutes(ctx: SandboxContext) {
 		if (params.redirect_uri !== undefined && !isAcceptedRedirectUri(params.redirect_uri, ctx.options.redirectUris)) {
 			return 'The redirect_uri is not registered for this client.';
 		}
+		return resourceProblem(params.resource);
+	}
+
+	/** Under profile oauth-resource: what is wrong with a request's `resource`, if anything (Azure AD v1's wording). */
+	function resourceProblem(resource: string | undefined, optional = false): string | undefined {
+		const required = ctx.profiles.requiredResource();
+		if (required === undefined || (optional && resource === undefined)) return undefined;
+		if (resource === undefined || resource === '') return "The request must contain the parameter 'resource': the App ID URI of the API.";
+		if (resource !== required) return `The resource '${resource}' is not registered: the API's App ID URI is ${required}.`;
 		return undefined;
 	}
 
@@ -114,8 +125,12 @@ export function oauthRoutes(ctx: SandboxContext) {
 			logRequests(token, ctx);
 			token.post<{ Body: Params }>(TOKEN_PATH, async (request, reply) => {
 				const response = new OAuth2Server.Response();
+				const body = request.body ?? {};
+				// A refresh may leave resource out (Azure AD v1 recommends it there, requires it elsewhere).
+				const problem = resourceProblem(body.resource, body.grant_type === 'refresh_token');
+				if (problem) return reply.code(400).header('cache-control', 'no-store').send({ error: 'invalid_request', error_description: problem });
 				try {
-					await ctx.oauth.token(libraryRequest(request, {}, withoutEmptyScope(request.body ?? {})), response);
+					await ctx.oauth.token(libraryRequest(request, {}, withoutEmptyScope(body)), response);
 				} catch (error) {
 					const e = error as { name?: string; message?: string; code?: number };
 					const status = typeof e.code === 'number' && e.code >= 400 && e.code < 600 ? e.code : 400;

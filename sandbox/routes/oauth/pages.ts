@@ -12,6 +12,8 @@ export const AUTHORIZE_PARAMS = [
 	'scope',
 	'code_challenge',
 	'code_challenge_method',
+	// Azure AD v1's App ID URI of the API (profile oauth-resource).
+	'resource',
 ] as const;
 
 const STYLE = `
