@@ -93,6 +93,34 @@ export function runningN8n(): string {
 }
 
 /**
+ * n8n settings that keep a feature from working: not a change of n8n, a setting its administrator
+ * chose and can change. The key names the setting, as its error says it (`setting "<name>"`).
+ */
+export const SETTINGS = {
+	ssrfProtection: {
+		feature: 'Order > Wait Until Status',
+		needs: "its checks call this execution's resume address on n8n itself (N8N_WEBHOOK_URL), from the n8n process that runs the wait",
+		instead:
+			"Allow n8n's own address on every n8n process (main, workers, webhook processes): its host name in N8N_SSRF_ALLOWED_HOSTNAMES, or its IP address in N8N_SSRF_ALLOWED_IP_RANGES (e.g. 10.0.0.5/32). Nothing has waited yet; run the wait again once it is allowed.",
+	},
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** An n8n setting stops a feature: says which, what the feature needs, what n8n said, and what to set. */
+export class N8nSettingStops extends NodeOperationError {
+	readonly setting: SettingName;
+
+	constructor(node: INode, setting: SettingName, found: string, n8nSaid: string) {
+		const entry = SETTINGS[setting];
+		super(node, `${entry.feature} cannot work with this n8n's settings: ${found} (setting "${setting}")`, {
+			description: `Print Store needs this: ${entry.needs}. n8n said: ${n8nSaid} ${entry.instead}`,
+		});
+		this.setting = setting;
+	}
+}
+
+/**
  * n8n does not behave as a guarded entry relies on. Never a wrong result instead: the node stops,
  * saying what changed, on which n8n, what was tested, and what to do meanwhile.
  */

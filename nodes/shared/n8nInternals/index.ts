@@ -5,9 +5,19 @@
  * it where it is used, and stops with an `N8nChanged` error naming its guard when it does not hold
  * (test/unit/n8n-guards.test.ts takes each internal away and sees that error).
  */
-export { GUARDS, N8nChanged, runningN8n, TESTED_ON, type GuardName } from './changed';
+export { GUARDS, N8nChanged, N8nSettingStops, runningN8n, SETTINGS, TESTED_ON, type GuardName, type SettingName } from './changed';
 export { answerAfterStaticDataSave, checkTriggerActivation, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from './trigger';
 export { isToolRun, withToolReads, type ToolReads } from './tool';
 export { PRINT_STORE_VERSIONS, refuseN8nCustomApiCall, TRIGGER_VERSIONS } from './versions';
-export { executionResumeUrl, freshWaitCaller, leaveOnStack, readProbe, resumeCaller, WAIT_TIMER_GRACE_MS, waitingItems, type ResumeAnswer } from './wait';
+export {
+	executionResumeUrl,
+	freshWaitCaller,
+	leaveOnStack,
+	readProbe,
+	refuseBlockedResumeAddress,
+	resumeCaller,
+	WAIT_TIMER_GRACE_MS,
+	waitingItems,
+	type ResumeAnswer,
+} from './wait';
 export { staticWebhookUrl, webhookBaseUrl, workflowNodes } from './workflow';

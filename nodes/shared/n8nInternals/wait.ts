@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 import { isRecord } from '../json';
-import { N8nChanged } from './changed';
+import { N8nChanged, N8nSettingStops } from './changed';
 
 /**
  * What Order > Wait Until Status takes from n8n beyond its documented API. Each entry names what it
@@ -59,6 +59,31 @@ export function resumeCaller(ctx: IExecuteFunctions): (address: string, body: ID
 		const gone = status === 404 || status === 401 || status === 403 || (status === 409 && /finished/i.test(JSON.stringify(answer ?? '')));
 		return { status, body: answer, gone };
 	};
+}
+
+/** The errors n8n's SSRF protection (n8n 2.x, N8N_SSRF_PROTECTION_ENABLED) refuses a request with, before sending it. */
+const SSRF_REFUSALS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
+
+/**
+ * Before a wait starts: stops the node with a clear error when n8n's own settings refuse the calls
+ * its checks make to the execution's resume address, which would otherwise fail unseen until the
+ * time limit. Sends one POST, as a check does; n8n answers it 409 (the execution is running), and
+ * any answer at all means the address can be called.
+ * Relies on: with SSRF protection on, n8n's helpers.httpRequest refuses an address it blocks
+ * (private and reserved ranges by default; 3.0 blocks more) before sending, with an error named
+ * SsrfBlockedIpError or SsrfBlockedHostnameError (n8n 2.41.1, @n8n/backend-network). Any other
+ * failure is left to the checks, which try again, as before.
+ * Tested: test/e2e/n8n-3-settings.single.test.ts (SSRF protection allowing only the API's host).
+ */
+export async function refuseBlockedResumeAddress(ctx: IExecuteFunctions, address: string): Promise<void> {
+	const refusal = await postJson(ctx.helpers, address, { printStoreCheck: true }, 10_000).then(
+		() => undefined,
+		(error: { name?: string; message?: string; description?: string }) =>
+			SSRF_REFUSALS.has(String(error?.name)) || /^The request was blocked because/.test(String(error?.message)) ? `${error.message ?? ''} ${error.description ?? ''}`.trim() : undefined,
+	);
+	if (refusal === undefined) return;
+	const host = new URL(address).hostname;
+	throw new N8nSettingStops(ctx.getNode(), 'ssrfProtection', `n8n's SSRF protection refuses requests to this execution's resume address (${host})`, refusal);
 }
 
 /**

@@ -4,7 +4,7 @@ import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
-import { leaveOnStack } from '../../../shared/n8nInternals';
+import { leaveOnStack, refuseBlockedResumeAddress } from '../../../shared/n8nInternals';
 import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
 import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
 import { orderLocator } from '../../descriptions/order.fields';
@@ -161,8 +161,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const latest = Math.max(...waiting.map((plan) => Date.parse(plan.timeLimit)));
 	// The resume calls read the plans from these items, and n8n's own timer, should it end the
 	// wait, outputs them as they are (timed out).
+	const address = await resumeAddress(this);
+	// Stops here, before anything waits, when n8n's settings (SSRF protection) refuse the checks' calls.
+	await refuseBlockedResumeAddress(this, address);
 	leaveOnStack(this, pending);
-	startChecks(this, await resumeAddress(this), checkEveryMs, latest);
+	startChecks(this, address, checkEveryMs, latest);
 	await this.putExecutionToWait(new Date(latest + TIMER_GRACE_MS));
 	return pending;
 }
