@@ -6,7 +6,8 @@
  *
  * This is the first of three setups `npm test` runs (the others: jest.e2e.queue.config.js and
  * jest.e2e.n8n1.config.js): n8n 2.41.1 as one process on SQLite. `*.queue.test.ts` files need
- * queue mode and run only in that setup.
+ * queue mode and run only in that setup; `*.single.test.ts` files run only here (they restart this
+ * one n8n process with other settings: n8n 3.0's, in n8n-3-settings.single.test.ts).
  */
 module.exports = {
 	testEnvironment: 'node',

@@ -73,8 +73,11 @@ export function withoutNpmVariables(source: NodeJS.ProcessEnv): NodeJS.ProcessEn
 	return env;
 }
 
-/** Environment for an n8n child: Node 24 first on PATH, this project's npm and n8n settings kept out. */
-export function n8nChildEnv(runtime: N8nRuntime, extra: Record<string, string>): NodeJS.ProcessEnv {
+/**
+ * Environment for an n8n child: Node 24 first on PATH, this project's npm and n8n settings kept out.
+ * A setting given as null in `extra` is left unset (n8n then uses its default).
+ */
+export function n8nChildEnv(runtime: N8nRuntime, extra: Record<string, string | null>): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(withoutNpmVariables(process.env))) {
 		// The caller's N8N_* settings (e.g. the unit tests' N8N_LOG_LEVEL) are not this instance's.
@@ -84,5 +87,9 @@ export function n8nChildEnv(runtime: N8nRuntime, extra: Record<string, string>):
 	env.PATH = `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`;
 	// n8n 1.x defaults to the isolated-vm expression engine, which does not build on Node 20.
 	if (runtime.major < 2) env.N8N_EXPRESSION_ENGINE = 'legacy';
-	return { ...env, ...extra };
+	for (const [name, value] of Object.entries(extra)) {
+		if (value === null) delete env[name];
+		else env[name] = value;
+	}
+	return env;
 }

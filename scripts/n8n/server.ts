@@ -31,8 +31,8 @@ export interface StartN8nOptions {
 	userFolder: string;
 	/** Default: a free port. */
 	port?: number;
-	/** More environment for n8n (wins over the defaults here). */
-	env?: Record<string, string>;
+	/** More environment for n8n (wins over the defaults here; null leaves a setting unset). */
+	env?: Record<string, string | null>;
 	startTimeoutMs?: number;
 }
 
@@ -65,8 +65,8 @@ export interface StartN8nProcessOptions {
 	/** Where its output goes (default: <userFolder>/n8n.log). */
 	logFile?: string;
 	port?: number;
-	/** Settings of this process (win over the defaults here). */
-	env?: Record<string, string>;
+	/** Settings of this process (win over the defaults here; null leaves a setting unset). */
+	env?: Record<string, string | null>;
 	startTimeoutMs?: number;
 }
 

@@ -97,8 +97,13 @@ export interface Stack {
 	workDir: string;
 	queue?: QueueProcesses;
 	state(): StackState;
-	/** Stops n8n's main process and starts it again on the same port, user folder and database (an n8n restart). */
-	restartMain(): Promise<void>;
+	/**
+	 * Stops n8n's main process and starts it again on the same port, user folder and database (an n8n
+	 * restart), with `settings` added to its environment until the next restart (e.g. n8n 3.0's
+	 * defaults: scripts/n8n/n8n3.ts; null leaves one unset). Rejects, with n8n's log, when n8n does
+	 * not start with them.
+	 */
+	restartMain(settings?: Record<string, string | null>): Promise<void>;
 	/** Queue mode: stops the worker (gracefully or not); startWorker starts another, with or without the previous one's event log. */
 	stopWorker(how: WorkerStop): Promise<void>;
 	startWorker(eventLog: WorkerEventLog): Promise<void>;
@@ -187,10 +192,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		return {
 			...started,
 			close,
-			restartMain: async () => {
-				await log.step('Restarting n8n (main process)', async () => {
+			restartMain: async (settings: Record<string, string | null> = {}) => {
+				const named = (set: boolean) => Object.keys(settings).filter((name) => (settings[name] !== null) === set);
+				const extra = `${named(true).length > 0 ? ` with ${named(true).join(', ')}` : ''}${named(false).length > 0 ? ` without ${named(false).join(', ')}` : ''}`;
+				await log.step(`Restarting n8n (main process)${extra}`, async () => {
 					await started.n8n.stop();
-					n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
+					n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...settings } });
 					started.n8n = n8n;
 				});
 			},

@@ -49,11 +49,15 @@ export function e2e() {
 	return cached;
 }
 
-/** Restarts n8n's main process (same port, user folder and database) and waits until it answers again. */
-export async function restartN8n(): Promise<void> {
+/**
+ * Restarts n8n's main process (same port, user folder and database) and waits until it answers
+ * again; `settings` are added to its environment until the next restart (null: left unset). Rejects
+ * with n8n's log when it does not start.
+ */
+export async function restartN8n(settings: Record<string, string | null> = {}): Promise<void> {
 	const { state } = e2e();
 	if (!state.controlUrl) throw new Error('This end-to-end run has no control server to restart n8n');
-	const answer = await fetch(`${state.controlUrl}/restart`, { method: 'POST' });
+	const answer = await fetch(`${state.controlUrl}/restart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
 	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
 }
 

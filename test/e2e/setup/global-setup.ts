@@ -25,7 +25,9 @@ declare global {
 
 /**
  * What test files cannot do from their worker processes, done here for them: `POST /restart`
- * restarts n8n's main process, and in queue mode `POST /worker/stop?how=graceful|hard` and
+ * restarts n8n's main process (a JSON body `{ "settings": { NAME: value } }` adds those to its
+ * environment until the next restart, null leaving one unset; n8n's log comes back with a 500 when
+ * it does not start), and in queue mode `POST /worker/stop?how=graceful|hard` and
  * `POST /worker/start?eventLog=kept|fresh` stop and start the worker (the stack lives in this process). One request at a time.
  */
 async function startControl(stack: Stack): Promise<string> {
@@ -36,9 +38,15 @@ async function startControl(stack: Stack): Promise<string> {
 			response.writeHead(404).end();
 			return;
 		}
+		const body = new Promise<string>((resolve) => {
+			let text = '';
+			request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+			request.on('end', () => resolve(text));
+		});
 		busy = busy.then(async () => {
 			try {
-				if (url.pathname === '/restart') await stack.restartMain();
+				const settings = ((await body) ? (JSON.parse(await body) as { settings?: Record<string, string | null> }).settings : undefined) ?? {};
+				if (url.pathname === '/restart') await stack.restartMain(settings);
 				else if (url.pathname === '/worker/stop') await stack.stopWorker(url.searchParams.get('how') === 'hard' ? 'hard' : 'graceful');
 				else await stack.startWorker(url.searchParams.get('eventLog') === 'kept' ? 'kept' : 'fresh');
 				response.writeHead(200, { 'content-type': 'application/json' }).end('{"restarted":true}');
