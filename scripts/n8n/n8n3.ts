@@ -47,6 +47,12 @@ export const SSRF_PROTECTION: Setting[] = [
 		processes: 'every process',
 		why: "the API's host when it is private; n8n's own address when it is private, for Order > Wait Until Status (its checks call the execution's resume address)",
 	},
+	{
+		name: 'N8N_SSRF_ALLOWED_IP_RANGES',
+		placeholder: '<IP address>/32',
+		processes: 'every process',
+		why: 'the same, for hosts given by IP address (host names do not allow those)',
+	},
 ];
 
 /** Every setting README.md gives for n8n 3.0 and Docker. */
@@ -55,13 +61,18 @@ export const README_SETTINGS: Setting[] = [...CONTAINER_INSTALL, ...MANUAL_RUNS_
 /** n8n 3.0's default for unverified packages, set explicitly on 2.41.1 (where unset means true). */
 export const N8N3_UNVERIFIED_DEFAULT = { N8N_UNVERIFIED_PACKAGES_ENABLED: 'false' };
 
-/** The settings as an environment; `fill` gives the values of placeholders. */
+/**
+ * The settings as an environment. `fill` gives the values of placeholders; a placeholder left
+ * unfilled is left out (e.g. no IP range when every host has a name).
+ */
 export function asEnvironment(settings: Setting[], fill: Record<string, string> = {}): Record<string, string> {
 	const env: Record<string, string> = {};
 	for (const setting of settings) {
 		const value = setting.value ?? fill[setting.name];
-		if (value === undefined) throw new Error(`${setting.name} needs a value (${setting.placeholder ?? 'none given'})`);
-		env[setting.name] = value;
+		if (value !== undefined) env[setting.name] = value;
 	}
 	return env;
 }
+
+/** What every n8n process of the tested runs gets, as README.md says until n8n verifies the package. */
+export const UNVERIFIED_ALLOWED = asEnvironment(CONTAINER_INSTALL.filter((setting) => setting.name === 'N8N_UNVERIFIED_PACKAGES_ENABLED'));

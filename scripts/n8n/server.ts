@@ -9,6 +9,7 @@ import path from 'node:path';
 
 import type { Log } from './log';
 import { freePort, ManagedProcess, waitFor } from './process';
+import { UNVERIFIED_ALLOWED } from './n8n3';
 import { n8nChildEnv, type N8nRuntime } from './runtime';
 
 export interface N8nServer {
@@ -95,7 +96,8 @@ function baseEnv(runtime: N8nRuntime, url: string, port: number, brokerPort: num
 		// This 2.x module fetches a server list from api.n8n.io at start; there is no internet here.
 		// (1.x has no such module and refuses to start when an unknown one is named.)
 		...(runtime.major >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
-		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// As README.md says until n8n verifies the package (scripts/n8n/n8n3.ts).
+		...UNVERIFIED_ALLOWED,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 		N8N_LOG_LEVEL: 'info',

@@ -347,9 +347,8 @@ describeE2E('n8n 3.0 settings on n8n 2.41.1 (one process)', () => {
 			const n8nAddress = new URL(state.n8n.url).hostname;
 			await restartN8n({
 				...N8N3_UNVERIFIED_DEFAULT,
-				...asEnvironment(SSRF_PROTECTION, { N8N_SSRF_ALLOWED_HOSTNAMES: API_HOST }),
 				// n8n's address here is an IP address: those are allowed by range.
-				N8N_SSRF_ALLOWED_IP_RANGES: `${n8nAddress}/32`,
+				...asEnvironment(SSRF_PROTECTION, { N8N_SSRF_ALLOWED_HOSTNAMES: API_HOST, N8N_SSRF_ALLOWED_IP_RANGES: `${n8nAddress}/32` }),
 			});
 			credential = await credentialByHostName();
 		}, 180_000);
