@@ -1,8 +1,8 @@
 /**
  * The pure part of `npm run compatibility -- --n8n <version>` (scripts/compatibility.mjs): its
  * arguments, which n8n version a name such as `latest` means, why an install or a start failed,
- * which guards tripped, and the results file (docs/compatibility-runs.json) with the README table
- * written from it. No network and no files here, so test/unit/compatibility-runs.test.ts can check it.
+ * which guards tripped, and the results file (docs/compatibility-runs.json) with the runs table
+ * (docs/compatibility.md) written from it. No network and no files here, so test/unit/compatibility-runs.test.ts can check it.
  */
 
 const RUNS_BEGIN = '<!-- compatibility-runs:begin -->';
@@ -10,10 +10,10 @@ const RUNS_END = '<!-- compatibility-runs:end -->';
 const SETUPS = ['single', 'queue'];
 
 const USAGE = `Usage:
-  node scripts/compatibility.mjs                      write README's Compatibility tables
+  node scripts/compatibility.mjs                      write the Compatibility tables (README.md, docs/compatibility.md)
   node scripts/compatibility.mjs --check              exit 1 when they are not what the setups and the results give
   node scripts/compatibility.mjs --n8n <version>      run the end-to-end suite on that n8n, record the result
-      <version>: 2.40.7, 2.38 or 2.38.x (newest patch), 1.x-latest (newest 1.x), latest (npm's latest tag)
+      <version>: 2.40.7, 2.38 or 2.38.x (newest patch), 1.x-latest (newest 1.x), 3.x-latest, latest (npm's latest tag)
       --setup single|queue       one n8n process (default) or queue mode
       --dry-run                  only say which version would run
       --install-timeout <min>    give up on an install after that long (default 20)`;
@@ -157,12 +157,12 @@ function runsTable(results) {
 	return ['| n8n | n8n-workflow | Setup | Result | Tests passed / failed | Node.js | Package | Date | Notes |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |', ...rows];
 }
 
-/** README.md with the runs table (between the compatibility-runs markers) written from the results. */
-function withRunsTable(readme, results) {
-	const begin = readme.indexOf(RUNS_BEGIN);
-	const end = readme.indexOf(RUNS_END);
-	if (begin < 0 || end < begin) throw new Error(`README.md has no ${RUNS_BEGIN} … ${RUNS_END} markers`);
-	return `${readme.slice(0, begin + RUNS_BEGIN.length)}\n${runsTable(results).join('\n')}\n${readme.slice(end)}`;
+/** A page (docs/compatibility.md) with the runs table (between the compatibility-runs markers) written from the results. */
+function withRunsTable(page, results) {
+	const begin = page.indexOf(RUNS_BEGIN);
+	const end = page.indexOf(RUNS_END);
+	if (begin < 0 || end < begin) throw new Error(`the runs page has no ${RUNS_BEGIN} … ${RUNS_END} markers`);
+	return `${page.slice(0, begin + RUNS_BEGIN.length)}\n${runsTable(results).join('\n')}\n${page.slice(end)}`;
 }
 
 /** Whether a version satisfies a range made of `||` alternatives of space-separated >=, >, <=, <, = comparators. */

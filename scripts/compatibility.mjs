@@ -1,20 +1,26 @@
 #!/usr/bin/env node
 /**
- * `npm run compatibility`: README.md's "Compatibility" section, two tables.
+ * `npm run compatibility`: the two compatibility tables.
  *
- * The release table (between the compatibility:begin and compatibility:end markers) comes from the
- * end-to-end setups, the jest.e2e*.config.js files `npm test` runs: for the version in package.json,
- * one row per setup (the n8n version, how it runs, the Node.js it runs on). Rows of earlier releases
- * stay as they are, so the table says which n8n versions each release was tested on.
+ * The release table, in README.md's "Compatibility" section (between the compatibility:begin and
+ * compatibility:end markers), comes from the end-to-end setups, the jest.e2e*.config.js files
+ * `npm test` runs: for the version in package.json, one row per setup (the n8n version, how it runs,
+ * the Node.js it runs on). Rows of earlier releases stay as they are, so the table says which n8n
+ * versions each release was tested on.
  *
- * The runs table (between the compatibility-runs markers) comes from docs/compatibility-runs.json:
- * every n8n version the end-to-end suite was run on with `--n8n`, passed or failed and why.
+ * The runs table, in docs/compatibility.md (between the compatibility-runs markers), comes from
+ * docs/compatibility-runs.json: every n8n version the end-to-end suite was run on with `--n8n`,
+ * passed or failed and why.
  *
  *   node scripts/compatibility.mjs                 rewrite both tables
  *   node scripts/compatibility.mjs --check         exit 1 (and say why) when they are not what the setups and results give
  *   node scripts/compatibility.mjs --n8n 2.40.7    install that n8n (scripts/provision-n8n.sh), run the single-process
  *                                                  end-to-end suite on it, record the result, rewrite the tables;
- *                                                  also latest, 1.x-latest, 2.38.x; --setup queue for queue mode
+ *                                                  also latest, 1.x-latest, 3.x-latest, 2.38.x; --setup queue for queue mode.
+ *                                                  A name npm has no release for yet (3.x-latest while n8n 3 is not on
+ *                                                  npm) says so and exits 0: nothing to run, nothing recorded.
+ *                                                  The suite's *.single.test.ts files (n8n 3.0's settings, restarted on
+ *                                                  one process) run from the pinned n8n on (SETTINGS_FILES_FROM).
  *
  * It prints "guard tripped: <name>" for each run-time guard of the nodes that tripped (their errors
  * say `(guard "<name>")`), and exits 1 when the suite failed. The pure parts: compatibility-runs.js.
@@ -30,6 +36,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const runs = require('./compatibility-runs.js');
 export const RESULTS_FILE = path.join(root, 'docs', 'compatibility-runs.json');
+/** Where the runs table is. */
+export const RUNS_PAGE = path.join(root, 'docs', 'compatibility.md');
+/** The first n8n the suite's *.single.test.ts files are run on: they try n8n 3.0's settings, which older ones do not read. */
+export const SETTINGS_FILES_FROM = '2.41.0';
 export const BEGIN = '<!-- compatibility:begin -->';
 export const END = '<!-- compatibility:end -->';
 const HEADER = ['| Release | n8n | How n8n runs | Node.js |', '| --- | --- | --- | --- |'];
@@ -87,9 +97,15 @@ export function readResults(file = RESULTS_FILE) {
 	return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
 }
 
-/** README.md with both tables rewritten. */
-export function withTables(readme, version, results = readResults()) {
-	return runs.withRunsTable(withTable(readme, version), results);
+/** README.md and docs/compatibility.md with their tables rewritten. */
+export function withTables({ readme, runsPage }, version, results = readResults()) {
+	return { readme: withTable(readme, version), runsPage: runs.withRunsTable(runsPage, results) };
+}
+
+const readPages = () => ({ readme: readFileSync(path.join(root, 'README.md'), 'utf8'), runsPage: readFileSync(RUNS_PAGE, 'utf8') });
+function writePages(pages) {
+	writeFileSync(path.join(root, 'README.md'), pages.readme);
+	writeFileSync(RUNS_PAGE, pages.runsPage);
 }
 
 /** The environment without the npm_* variables an enclosing `npm run` exports (its ignore-scripts would make rebuilds no-ops). */
@@ -181,7 +197,9 @@ async function runSuite(version, setup, dir) {
 	const globals = JSON.stringify({ printStoreSetup: { mode: setup, n8nVersion: version } });
 	console.error(`\n=== end-to-end suite (${config}) on n8n ${version} ===`);
 	const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-	const result = await runShown(process.execPath, [jest, '--config', config, '--globals', globals, '--json', `--outputFile=${report}`], { timeoutMs: SUITE_TIMEOUT_MINUTES * 60_000 });
+	// n8n 3.0's settings are tried from the pinned n8n on: older ones read neither them nor the Migration Report.
+	const ignore = runs.compareVersions(version, SETTINGS_FILES_FROM) < 0 ? ['--testPathIgnorePatterns', ...require(path.join(root, config)).testPathIgnorePatterns, '\\.single\\.test\\.ts$'] : [];
+	const result = await runShown(process.execPath, [jest, '--config', config, '--globals', globals, ...ignore, '--json', `--outputFile=${report}`], { timeoutMs: SUITE_TIMEOUT_MINUTES * 60_000 });
 	const facts = runtimeFacts(dir);
 	let text = `${result.output}\n${logsSince(started)}`;
 	const base = { n8n: version, setup, ...facts, date: new Date().toISOString().slice(0, 10), package: gitCommit() };
@@ -215,9 +233,8 @@ function record(run) {
 	const clean = Object.fromEntries(Object.entries(run).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)));
 	const results = runs.recordRun(readResults(), clean);
 	writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, '\t')}\n`);
-	const file = path.join(root, 'README.md');
 	const { version } = require(path.join(root, 'package.json'));
-	writeFileSync(file, withTables(readFileSync(file, 'utf8'), version, results));
+	writePages(withTables(readPages(), version, results));
 }
 
 /** `--n8n <version>`: install, run, record, and report; returns the exit code. */
@@ -225,7 +242,14 @@ async function compatibilityRun(options) {
 	let candidates = [options.n8n];
 	if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(options.n8n)) {
 		const view = await npmView(['n8n', 'versions', 'dist-tags']);
-		candidates = runs.resolveVersions(options.n8n, { versions: view.versions, distTags: view['dist-tags'] });
+		try {
+			candidates = runs.resolveVersions(options.n8n, { versions: view.versions, distTags: view['dist-tags'] });
+		} catch (error) {
+			if (!/npm has no n8n release/.test(error.message)) throw error;
+			// e.g. 3.x-latest while n8n 3 runs only from Docker images: the canary asks every week.
+			console.log(`\nn8n ${options.n8n}: not run, ${error.message} yet (docs/compatibility.md, "n8n 3.0")`);
+			return 0;
+		}
 		console.error(`n8n "${options.n8n}" is ${candidates[0]}`);
 	}
 	if (options.dryRun) {
@@ -250,7 +274,7 @@ async function compatibilityRun(options) {
 	if (run.result !== 'not installed') record(run);
 	const counts = typeof run.passed === 'number' ? ` (${run.passed} passed, ${run.failed} failed)` : '';
 	console.log(`\nn8n ${run.n8n} (${run.setup}): ${run.result}${counts}${run.reason ? `: ${run.reason}` : ''}`);
-	console.log(`recorded in ${path.relative(root, RESULTS_FILE)} and README.md's Compatibility section`);
+	console.log(`recorded in ${path.relative(root, RESULTS_FILE)} and ${path.relative(root, RUNS_PAGE)}`);
 	for (const name of run.guards ?? []) console.log(`guard tripped: ${name}`);
 	return run.result === 'passed' ? 0 : 1;
 }
@@ -271,18 +295,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 		mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
 		process.exit(await compatibilityRun(options));
 	}
-	const file = path.join(root, 'README.md');
-	const readme = readFileSync(file, 'utf8');
+	const pages = readPages();
 	const { version } = require(path.join(root, 'package.json'));
-	const next = withTables(readme, version);
+	const next = withTables(pages, version);
 	if (options.check) {
-		if (next !== readme) {
-			console.error(`README.md's Compatibility tables are not what the end-to-end setups (for ${version}) and ${path.relative(root, RESULTS_FILE)} give: run npm run compatibility`);
+		if (next.readme !== pages.readme || next.runsPage !== pages.runsPage) {
+			console.error(`README.md's Compatibility table or docs/compatibility.md's runs are not what the end-to-end setups (for ${version}) and ${path.relative(root, RESULTS_FILE)} give: run npm run compatibility`);
 			process.exit(1);
 		}
-		console.log(`README.md's Compatibility tables match the end-to-end setups (${version}) and ${path.relative(root, RESULTS_FILE)}`);
+		console.log(`README.md's Compatibility table and docs/compatibility.md's runs match the end-to-end setups (${version}) and ${path.relative(root, RESULTS_FILE)}`);
 	} else {
-		writeFileSync(file, next);
-		console.log(`README.md: Compatibility tables written for ${version} from ${e2eSetups().map((setup) => setup.file).join(', ')} and ${path.relative(root, RESULTS_FILE)}`);
+		writePages(next);
+		console.log(`Compatibility tables written for ${version} from ${e2eSetups().map((setup) => setup.file).join(', ')} (README.md) and ${path.relative(root, RESULTS_FILE)} (docs/compatibility.md)`);
 	}
 }

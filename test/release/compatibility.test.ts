@@ -16,7 +16,7 @@ const { peerRangeProblems, satisfies } = compatibilityRuns;
 
 const results = JSON.parse(read('docs/compatibility-runs.json')) as Run[];
 const readme = read('README.md');
-const compatibility = readme.slice(readme.indexOf('## Compatibility'), readme.indexOf('<!-- compatibility-runs:begin -->'));
+const compatibility = readme.slice(readme.indexOf('## Compatibility'), readme.indexOf('\n## ', readme.indexOf('## Compatibility') + 1));
 const range = compatibility.match(/supported `n8n-workflow` range: `([^`]+)`/)?.[1] ?? '';
 
 test('every recorded run says what ran, when, and how it ended; a failure says why', () => {
