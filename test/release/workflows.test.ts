@@ -106,7 +106,7 @@ test('Publish: only a pushed version tag starts it, and it publishes with proven
 	expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).publishConfig).toEqual({ access: 'public', provenance: true });
 });
 
-test('Canary: weekly and by hand, the end-to-end suite on npm\'s latest n8n and the newest 1.x, naming the guards that tripped', () => {
+test('Canary: weekly and by hand, the end-to-end suite on npm\'s latest n8n, the newest 1.x and the newest 3.x, naming the guards that tripped', () => {
 	const canary = workflow('canary.yml');
 	expect(Object.keys(canary.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
 	const schedule = canary.on.schedule as Array<{ cron: string }>;
@@ -121,11 +121,14 @@ test('Canary: weekly and by hand, the end-to-end suite on npm\'s latest n8n and 
 	expect(job.container).toBe(workflow('ci.yml').jobs['e2e-single'].container);
 	expect(job.strategy?.['fail-fast']).toBe(false);
 	const lines = job.strategy?.matrix?.n8n as string[];
-	// What the names mean, with the registry's answer as it could be: latest, and the newest 1.x.
+	// What the names mean, with the registry's answer as it could be: latest, the newest 1.x, the newest 3.x.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { resolveVersions } = require('../../scripts/compatibility-runs.js') as { resolveVersions(spec: string, view: object): string[] };
-	const view = { versions: ['1.123.9', '1.123.81', '2.40.7', '2.41.3', '2.42.0'], distTags: { latest: '2.41.3' } };
-	expect(lines.map((line) => resolveVersions(line, view)[0]).sort()).toEqual(['1.123.81', '2.41.3']);
+	const view = { versions: ['1.123.9', '1.123.81', '2.40.7', '2.41.3', '2.42.0', '3.0.0', '3.0.1'], distTags: { latest: '2.41.3' } };
+	expect(lines.map((line) => resolveVersions(line, view)[0]).sort()).toEqual(['1.123.81', '2.41.3', '3.0.1']);
+	// Today npm has no n8n 3: the 3.x line finds none, which the command reports and passes (scripts/compatibility.mjs).
+	expect(() => resolveVersions('3.x-latest', { ...view, versions: view.versions.filter((version) => !version.startsWith('3.')) })).toThrow('npm has no n8n release for "3.x-latest"');
+	expect(readFileSync(path.join(root, 'scripts', 'compatibility.mjs'), 'utf8')).toMatch(/if \(!\/npm has no n8n release\/\.test\(error\.message\)\) throw error;[\s\S]{0,300}return 0;/);
 	const text = runs(canary);
 	expect(text).toMatch(/npm ci\b/);
 	const suite = job.steps.find((step) => step.run?.includes('npm run compatibility -- --n8n'));
