@@ -14,9 +14,8 @@ import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
 import { emit, readEvents, selectEvents } from './webhook/receive';
 import { CALLBACK_WEBHOOKS } from './webhook/routes';
+import { readStatusesFromApi } from './webhook/statusFromApi';
 import { checkSecret, triggerKey } from './webhook/secret';
-
-const enriching = { show: { enrich: ['order', 'statusHistory'] } };
 
 export class PrintStoreTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,7 +37,7 @@ export class PrintStoreTrigger implements INodeType {
 			header: 'Send a test event to the test URL',
 			executionsHelp: {
 				inactive:
-					"While listening, POST a status record as JSON to the status webhook's Test URL, e.g. {\"OrderNumber\": \"PS-100001\", \"StatusID\": 4, \"StatusDescription\": \"Shipped\"}. To receive real events, publish the workflow (n8n 1.x: activate it).",
+					"While listening, POST a status record as JSON to the status webhook's Test URL, e.g. {\"OrderNumber\": \"PS-100001\", \"StatusID\": 4, \"StatusDescription\": \"Shipped\"}, or GET it with ?OrderNumber=PS-100001 to have the status read from the API. To receive real events, publish the workflow (n8n 1.x: activate it).",
 				active:
 					"The workflow is published (n8n 1.x: active): orders created with this trigger's URLs start it once per status change.",
 			},
@@ -121,8 +120,7 @@ export class PrintStoreTrigger implements INodeType {
 				default: '',
 				placeholder: 'e.g. store_1001',
 				description:
-					'Store of the orders, for the lookup. Leave empty to use the StoreID the event carries, or the store that Print Store > Create put in the callback URL (orders created with this trigger\'s URLs need nothing here).',
-				displayOptions: enriching,
+					'Store of the orders, for reading them through the API: Fetch From the API, the status of callbacks that carry none (a GET, an empty POST), and the statuses offered above. Leave empty to use the StoreID the event carries, or the store that Print Store > Create put in the callback URL (orders created with this trigger\'s URLs need nothing here).',
 			},
 			{
 				displayName: 'Options',
@@ -207,14 +205,19 @@ export class PrintStoreTrigger implements INodeType {
 		},
 	};
 
-	/** Secret check, payload check, normalize, filter and dedupe, then answer and start the workflow. */
+	/**
+	 * Secret check, payload check (a callback without a body has its status read from the API),
+	 * normalize, filter and dedupe, then answer and start the workflow.
+	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const auth = await checkSecret(this);
 		if (!auth.ok) return refuse(this, auth.status, auth.error);
 		const read = readPayload(this);
 		if ('refused' in read) return refuse(this, read.refused.httpStatus, read.refused.message);
-		const events = readEvents(this, read.payload);
+		let events = readEvents(this, read.payload);
 		if (!Array.isArray(events)) return refuse(this, events.httpStatus, events.message);
+		// No body (a GET, an empty POST): the status comes from the API.
+		if (read.bodiless) events = await readStatusesFromApi(this, events, events[0]?.event ?? 'status', new Date());
 		const { emitted, acknowledgement } = selectEvents(this, events, triggerKey(this));
 		if (emitted.length === 0) return { webhookResponse: acknowledgement };
 		return await emit(this, emitted, acknowledgement);

@@ -11,7 +11,7 @@
  * The real controller runs in the end-to-end suite (test/e2e/sign-in.test.ts).
  */
 import { ClientOAuth2, type ClientOAuth2Options } from '@n8n/client-oauth2';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeCredentialsDetails, INodeTypes, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeCredentialsDetails, INodeParameters, INodeTypes, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { parseLoginForm } from '../../scripts/n8n/oauth';
@@ -30,7 +30,7 @@ export async function resolveCredentialExpressions(data: ICredentialDataDecrypte
 	const expression = workflow.expression as unknown as { acquireIsolate?: () => Promise<void>; releaseIsolate?: () => Promise<void> };
 	await expression.acquireIsolate?.();
 	try {
-		return workflow.expression.getComplexParameterValue(mockNode, data, 'manual', {}, undefined, undefined, data) as ICredentialDataDecryptedObject;
+		return workflow.expression.getComplexParameterValue(mockNode, data as INodeParameters, 'manual', {}, undefined, undefined, data) as ICredentialDataDecryptedObject;
 	} finally {
 		await expression.releaseIsolate?.();
 	}

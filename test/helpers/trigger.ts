@@ -53,6 +53,8 @@ export interface TriggerHost {
 	emittedItems(): IDataObject[];
 	/** POSTs to any URL of this host, e.g. one Create sent with an order. */
 	postTo(url: string, body: string | Buffer, contentType?: string): Promise<Delivery>;
+	/** Calls any URL of this host with any method, with a body or none (no content type then). */
+	send(url: string, method: string, body?: string | Buffer, contentType?: string): Promise<Delivery>;
 	/** Empties this process's memory of the trigger's events, as another n8n process would have it. */
 	forgetProcessMemory(): void;
 	/** Changes the node's parameters (a user editing it), for the next activation or callback. */
@@ -67,7 +69,9 @@ export interface TriggerHost {
  * (`:name` segments; a full-path template, its `$webhookId` resolved) with as many segments after
  * the first, its parameters taken from the path, decoded.
  */
-function matchWebhook(descriptions: IWebhookDescription[], pathname: string, webhookId: string) {
+function matchWebhook(allDescriptions: IWebhookDescription[], pathname: string, webhookId: string, method: string) {
+	// n8n registers a webhook once per method of its comma-separated httpMethod.
+	const descriptions = allDescriptions.filter((entry) => String(entry.httpMethod).split(',').map((name) => name.trim()).includes(method));
 	const segments = pathname.split('/').filter(Boolean);
 	const at = segments.indexOf(webhookId);
 	if (at < 0) return undefined;
@@ -130,7 +134,8 @@ export async function startTrigger(options: {
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {} } as never);
 
 	const { server, base } = await serveLikeN8n(async ({ url, response, res, request }) => {
-		const route = matchWebhook(descriptions, url.pathname, String(node.webhookId));
+		const method = String(request({}).method ?? 'POST');
+		const route = matchWebhook(descriptions, url.pathname, String(node.webhookId), method);
 		if (!route) {
 			res.status(404).json({ message: 'The requested webhook is not registered.' });
 			return;
@@ -140,7 +145,7 @@ export async function startTrigger(options: {
 			node,
 			{ ...additionalData, httpRequest: request(route.params) as never, httpResponse: res as never },
 			mode,
-			webhookData(route.description),
+			webhookData(route.description, method),
 			[],
 			null,
 		);
@@ -158,9 +163,9 @@ export async function startTrigger(options: {
 		webhookTestBaseUrl: `${base}/webhook-test`,
 	};
 	const descriptions = trigger.description.webhooks as IWebhookDescription[];
-	const webhookData = (description: IWebhookDescription): IWebhookData =>
+	const webhookData = (description: IWebhookDescription, method = 'POST'): IWebhookData =>
 		({
-			httpMethod: 'POST',
+			httpMethod: method,
 			node: node.name,
 			path: `${node.webhookId}/${String(description.path)}`,
 			webhookDescription: description,
@@ -196,7 +201,10 @@ export async function startTrigger(options: {
 		post: async (kind, body, { query = '', contentType = 'application/json' } = {}) =>
 			await host.postTo(`${query.startsWith('/') ? host.pathUrl(kind) : host.url(kind)}${query}`, body, contentType),
 		async postTo(url, body, contentType = 'application/json') {
-			const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+			return await host.send(url, 'POST', body, contentType);
+		},
+		async send(url, method, body, contentType = 'application/json') {
+			const response = await fetch(url, { method, ...(body !== undefined ? { headers: { 'content-type': contentType }, body } : {}) });
 			const answer = (await response.json().catch(() => null)) as IDataObject | null;
 			const id = Number(response.headers.get('x-delivery'));
 			// Enrichment answers first and emits after its lookups: wait for the emission.

@@ -28,6 +28,8 @@ export interface WaitHost {
 	/** `<base>/webhook-waiting/<execution ID>/print-store-status`, without any query. */
 	address: string;
 	post(query: string, body: unknown): Promise<ResumeCall>;
+	/** Calls the address with any method, with a body (JSON) or none. */
+	send(query: string, method: string, body?: unknown): Promise<ResumeCall>;
 	/**
 	 * The same execution, now waiting at a later wait (the node given, by default the same one: a
 	 * second round of a loop, or after a restart) with these items on its stack.
@@ -59,7 +61,9 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-wait', name: 'Wait test', nodes: [node], connections: {} } as never);
 
 	const { server, base } = await serveLikeN8n(async ({ url, response, res, request }) => {
-		if (`${base}${url.pathname}` !== address) {
+		// n8n registers the waiting webhook once per method of its comma-separated httpMethod.
+		const methods = String(description.httpMethod).split(',').map((name) => name.trim());
+		if (`${base}${url.pathname}` !== address || !methods.includes(String(request({}).method))) {
 			res.status(404).json({ message: 'No waiting webhook at this path' });
 			return;
 		}
@@ -109,18 +113,19 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 		if (!found) throw new Error(`No node "${nodeName}" in the wait test workflow`);
 		return found;
 	};
+	const send = async (query: string, method: string, body?: unknown): Promise<ResumeCall> => {
+		const response = await fetch(`${address}${query}`, {
+			method,
+			...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+		});
+		const answer = (await response.json().catch(() => null)) as IDataObject | null;
+		return { status: response.status, answer, resumedWith: resumed.get(response.headers.get('x-call') ?? '') };
+	};
 	return {
 		executionId,
 		address,
-		async post(query, body) {
-			const response = await fetch(`${address}${query}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: typeof body === 'string' ? body : JSON.stringify(body),
-			});
-			const answer = (await response.json().catch(() => null)) as IDataObject | null;
-			return { status: response.status, answer, resumedWith: resumed.get(response.headers.get('x-call') ?? '') };
-		},
+		post: async (query, body) => await send(query, 'POST', body),
+		send,
 		waitAgain(items, nodeName) {
 			node = nodeNamed(nodeName);
 			pending = items;

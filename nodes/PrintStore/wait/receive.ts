@@ -15,9 +15,10 @@ import { matchesStatus, orderNames, planOf, resultJson, settle } from './plan';
 import { resumeAddress, resumeSecret } from './resumeUrl';
 
 /**
- * The resume webhook of Order > Wait Until Status (n8n calls it for POSTs to the execution's
- * resume address while the execution waits at this node). A call is either a status callback of
- * the service (Create sent the address) or one of the node's own checks (wait/checks.ts).
+ * The resume webhook of Order > Wait Until Status (n8n calls it for calls to the execution's resume
+ * address while the execution waits at this node, of any method, with or without a body). A call is
+ * either a status callback of the service (Create sent the address) or one of the node's own checks
+ * (wait/checks.ts).
  *
  * - Without the node's secret (wait/resumeUrl.ts) a call is refused: it resumes nothing, reads
  *   nothing, and n8n saves nothing.
@@ -77,18 +78,27 @@ interface Waiting {
 	plan: WaitPlan | undefined;
 }
 
-/** Whether a status callback can settle one of the waiting orders; a refusal when its body is unreadable. */
+/**
+ * Whether a status callback can settle one of the waiting orders; a refusal when its body is
+ * unreadable. A callback without a body (a GET, an empty POST) carries no status: unless its query
+ * names an order this wait does not cover, it makes the node read the histories, as a check does.
+ */
 function concerns(ctx: IWebhookFunctions, waiting: Waiting[]): { relevant: boolean; refused?: IWebhookResponseData } {
 	const read = readPayload(ctx);
 	if ('refused' in read) return { relevant: false, refused: refuse(ctx, read.refused.httpStatus, read.refused.message) };
 	const events = normalizeEvents(read.payload, 'status', new Date());
+	const isWaitingOrder = (event: IDataObject, plan: WaitPlan | undefined, json: IDataObject) => {
+		const names = orderNames(json);
+		return plan !== undefined && (names.includes(String(event.OrderID ?? '')) || names.includes(String(event.OrderNumber ?? '')));
+	};
+	if (read.bodiless) {
+		const namesNoOrder = events.every((event) => event.OrderID === null && event.OrderNumber === null);
+		return { relevant: namesNoOrder || events.some((event) => waiting.some(({ item, plan }) => isWaitingOrder(event, plan, item.json))) };
+	}
 	const relevant = events.some((event) =>
-		waiting.some(({ item, plan }) => {
-			if (!plan) return false;
-			const names = orderNames(item.json);
-			const isThisOrder = names.includes(String(event.OrderID ?? '')) || names.includes(String(event.OrderNumber ?? ''));
-			return isThisOrder && (matchesStatus(event, plan.waitFor) || matchesStatus(event, plan.failOn));
-		}),
+		waiting.some(
+			({ item, plan }) => isWaitingOrder(event, plan, item.json) && (matchesStatus(event, plan!.waitFor) || matchesStatus(event, plan!.failOn)),
+		),
 	);
 	return { relevant };
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, IWebhookDescription, IWebhookFunctions } from '
 
 import { waitSecret } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/callbacks/urls';
-import { executionResumeUrl } from '../../shared/n8nInternals';
+import { CALLBACK_HTTP_METHODS, executionResumeUrl } from '../../shared/n8nInternals';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 
 /**
@@ -17,11 +17,14 @@ import { CREDENTIAL_TYPE } from '../../shared/transport';
  */
 export const WAIT_WEBHOOK_PATH = 'print-store-status';
 
-/** The Print Store node's resume webhook: `<resume address>/print-store-status`, POST, answered by the node. */
+/**
+ * The Print Store node's resume webhook: `<resume address>/print-store-status`, answered by the node,
+ * for any method a service may call with (n8nInternals, CALLBACK_HTTP_METHODS), with or without a body.
+ */
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	{
 		name: 'default',
-		httpMethod: 'POST',
+		httpMethod: CALLBACK_HTTP_METHODS,
 		responseMode: 'onReceived',
 		// Without it n8n answers a resuming call with the text "firstEntryJson".
 		responseData: '',

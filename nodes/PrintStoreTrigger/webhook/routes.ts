@@ -1,7 +1,7 @@
 import type { IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
 import type { EventKind } from '../../shared/callbacks/normalize';
-import { SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from '../../shared/n8nInternals';
+import { CALLBACK_HTTP_METHODS, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from '../../shared/n8nInternals';
 
 /**
  * The trigger's webhooks. Status and status details callbacks each have a static address that
@@ -19,19 +19,22 @@ import { SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from '../../shared/n8nIntern
  * 'setup'), no lifecycle methods, and no URL shown in the editor (it would show `:kind/:secret`).
  */
 /**
+ * Every webhook answers GET, POST, PUT and PATCH (n8nInternals, CALLBACK_HTTP_METHODS): the service
+ * may be set to call with any method, with or without a payload.
+ *
  * The answer to a callback that starts the workflow is the trigger's acknowledgement. Left unset,
  * n8n (1.x and 2.x) falls back to the text "firstEntryJson" for it; empty, it sends the trigger's own.
  */
 const ANSWER = { responseMode: 'onReceived', responseData: '' } as const;
 
 export const CALLBACK_WEBHOOKS: IWebhookDescription[] = [
-	{ name: 'default', httpMethod: 'POST', ...ANSWER, path: 'status' },
+	{ name: 'default', httpMethod: CALLBACK_HTTP_METHODS, ...ANSWER, path: 'status' },
 	// 'setup' here is the status details webhook.
-	{ name: 'setup', httpMethod: 'POST', ...ANSWER, path: 'details' },
-	{ name: SECRET_IN_PATH, httpMethod: 'POST', ...ANSWER, path: '={{$webhookId}}/:kind/:secret', isFullPath: true, ndvHideUrl: true },
+	{ name: 'setup', httpMethod: CALLBACK_HTTP_METHODS, ...ANSWER, path: 'details' },
+	{ name: SECRET_IN_PATH, httpMethod: CALLBACK_HTTP_METHODS, ...ANSWER, path: '={{$webhookId}}/:kind/:secret', isFullPath: true, ndvHideUrl: true },
 	{
 		name: SECRET_AND_STORE_IN_PATH,
-		httpMethod: 'POST',
+		httpMethod: CALLBACK_HTTP_METHODS,
 		...ANSWER,
 		path: '={{$webhookId}}/:kind/:secret/:store',
 		isFullPath: true,

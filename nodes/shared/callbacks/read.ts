@@ -1,4 +1,4 @@
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { decodeBody } from './decode';
@@ -20,21 +20,52 @@ function acceptsContentType(contentType: string): boolean {
 	return type === '' || type === 'application/json' || type.endsWith('+json') || type === 'text/plain' || type === 'application/x-www-form-urlencoded';
 }
 
-/** The body as JSON, refused only when too large, unparseable, too deep or prototype-polluting. */
-export function readPayload(ctx: IWebhookFunctions): { payload: unknown } | { refused: PayloadRejected } {
+/** Query parameters that address the callback, never part of an event: its secret, its store, n8n's resume token. */
+const ADDRESS_PARAMETERS = new Set(['secret', 'store', 'signature']);
+
+/** Whether the request carries no body: a GET, or a request whose body is empty (n8n gives {} for none). */
+function hasNoBody(body: unknown, rawLength: number | undefined): boolean {
+	if (rawLength === 0 || body === undefined || body === null) return true;
+	if (typeof body === 'string') return body.trim() === '';
+	if (Buffer.isBuffer(body)) return body.length === 0;
+	return rawLength === undefined && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
+}
+
+/** The query parameters of a callback without a body, as its payload: what it says about the order (e.g. ?OrderID=...). */
+function queryPayload(ctx: IWebhookFunctions): IDataObject {
+	const payload: IDataObject = {};
+	for (const [name, value] of Object.entries((ctx.getQueryData() ?? {}) as IDataObject)) {
+		if (!ADDRESS_PARAMETERS.has(name.toLowerCase())) payload[name] = Array.isArray(value) ? value[value.length - 1] : value;
+	}
+	return payload;
+}
+
+/**
+ * The callback's payload: its body as JSON, or, for a callback without a body (a GET, an empty POST:
+ * a service set to send no payload), its query parameters, with `bodiless` set so the caller reads
+ * the status from the API. Refused only when the body is too large, unparseable, too deep or not of
+ * a JSON type: a callback without a body is never refused for it.
+ */
+export function readPayload(ctx: IWebhookFunctions): { payload: unknown; bodiless: boolean } | { refused: PayloadRejected } {
 	const request = ctx.getRequestObject();
 	const rawLength = (request as { rawBody?: Buffer }).rawBody?.length;
 	if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (rawLength ?? 0) > MAX_BODY_BYTES) {
 		return { refused: new PayloadRejected(413, 'Payload larger than 1 MiB') };
+	}
+	const body = ctx.getBodyData() as unknown;
+	if (String(request.method ?? '').toUpperCase() === 'GET' || hasNoBody(body, rawLength)) {
+		const payload = queryPayload(ctx);
+		checkPayloadShape(payload);
+		return { payload, bodiless: true };
 	}
 	const contentType = String(request.headers['content-type'] ?? '');
 	if (!acceptsContentType(contentType)) {
 		return { refused: new PayloadRejected(415, `Content type "${contentType.split(';')[0]}" is not JSON`) };
 	}
 	try {
-		const payload = decodeBody(ctx.getBodyData(), contentType, rawLength);
+		const payload = decodeBody(body, contentType, rawLength);
 		checkPayloadShape(payload);
-		return { payload };
+		return { payload, bodiless: false };
 	} catch (error) {
 		if (error instanceof PayloadRejected) return { refused: error };
 		throw new NodeOperationError(ctx.getNode(), error as Error);

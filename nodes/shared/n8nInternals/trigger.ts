@@ -20,6 +20,18 @@ import { staticWebhookUrl } from './workflow';
 export const SECRET_IN_PATH = 'secretInPath' as WebhookType;
 export const SECRET_AND_STORE_IN_PATH = 'secretAndStoreInPath' as WebhookType;
 
+/**
+ * The HTTP methods the package's callback webhooks answer (the trigger's, and the wait's resume
+ * webhook): the provider's webhook settings let a service choose the method, and a callback the
+ * webhook does not answer is refused by n8n (404), which may make the service disable the webhook.
+ * Relies on: n8n registers a webhook once per method of a comma-separated `httpMethod` (n8n 1.123
+ * and 2.41 split it at commas, as their own Webhook node's "Allow Multiple HTTP Methods" needs). No
+ * run-time check can see n8n's registrations: were n8n to stop splitting, it would register one
+ * method named "GET,POST,PUT,PATCH" and answer every callback 404, which the test below shows.
+ * Tested: test/e2e/callback-methods.test.ts (GET, PUT and an empty POST in a real n8n).
+ */
+export const CALLBACK_HTTP_METHODS = 'GET,POST,PUT,PATCH';
+
 interface ContextInternals {
 	workflow?: { staticData?: { __dataChanged?: unknown } };
 	additionalData?: { webhookBaseUrl?: unknown };
