@@ -36,6 +36,8 @@ const templateFieldValues: INodeProperties = {
 		resourceMapper: {
 			resourceMapperMethod: 'getTemplateFields',
 			mode: 'add',
+			// The mapper's heading (n8n's own is "Values to Send").
+			valuesLabel: 'Template Fields',
 			fieldWords: { singular: 'template field', plural: 'template fields' },
 			addAllFields: true,
 			multiKeyMatch: false,

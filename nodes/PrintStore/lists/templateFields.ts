@@ -86,7 +86,9 @@ function fixedValue(value: unknown): string | undefined {
 export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const storeId = fixedValue(this.getCurrentNodeParameter('storeId'));
 	const wanted = fixedValue(this.getCurrentNodeParameter('productId'));
-	if (!storeId || !wanted) return none('Pick the Store ID and the Product above (fixed values, not expressions) to see the product\'s template fields');
+	if (!storeId || !wanted) {
+		return none("The template fields come from the product picked above, as the store's product list gives them: pick the Store ID and the Product (fixed values, not expressions)");
+	}
 	let product: IDataObject | undefined;
 	try {
 		await forEachPage(this, productListSource(storeId), (page) => {
