@@ -3,7 +3,9 @@
  * (scripts/ensure-chromium.sh installs it with apt-get). Signs in, opens the example workflow,
  * checks the package's nodes render with their own icon and that the nodes panel and the node's
  * Operation list show every operation, that Create's Product and Get's Order are picked from the
- * store's lists ("From List"), that the order desk agent's tools show their own operation on the
+ * store's lists ("From List"), that a new node (version 5) picks its Store ID from the account's
+ * stores and shows the picked product's Template Fields (n8n's resource mapper), that a node saved
+ * at version 4 keeps its Store ID text field, that the order desk agent's tools show their own operation on the
  * canvas (Find orders: "Get many orders"), then creates a Print Store credential in the UI and completes
  * "Connect" through the sandbox's OAuth2 login page in the popup. Screenshots: test-artifacts/browser/.
  */
@@ -52,6 +54,8 @@ const ORDER_DESK_SUBTITLES: Record<string, string> = {
 	'Price quote': 'Get a price quote',
 	'Create orders': 'Create orders',
 };
+/** The sandbox's main store as the Store ID list names it: "CompanyName (StoreID)". */
+const MAIN_STORE = 'Sandbox Print Co. (store_main)';
 const EXPECTED_ORDER_OPERATIONS = ['Create', 'Custom API Call', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status'];
 
 /** Resolves once check() is true (the UI updates asynchronously); fails with `what` after the UI timeout. */
@@ -163,7 +167,7 @@ describeE2E('the n8n editor in Chromium', () => {
 
 	test('a new Create node in JSON mode run with only a Store ID sends nothing and says what the order needs', async () => {
 		const ndv = await addPrintStoreNode('Create orders');
-		await ndv.locator('[data-test-id="parameter-input-storeId"] input').fill('store_main');
+		await pickStore(ndv);
 		await ndv.locator('[data-test-id="parameter-input-inputMode"]').click();
 		await page.locator('.el-select-dropdown__item:visible .option-headline', { hasText: /^JSON$/ }).first().click();
 		const json = ndv.locator('[data-test-id="parameter-input-orderItemJson"]');
@@ -198,17 +202,17 @@ describeE2E('the n8n editor in Chromium', () => {
 	});
 
 	/**
-	 * A saved workflow, Manual Trigger → one Print Store node (version 4, the stack's credential, Store
-	 * ID store_main), opened in the editor with the node's panel open.
+	 * A saved workflow, Manual Trigger → one Print Store node (version 4 unless told, the stack's
+	 * credential, Store ID store_main as version 4 saved it), opened in the editor with the node's panel open.
 	 */
-	const openPrintStoreNode = async (name: string, parameters: Record<string, unknown>) => {
+	const openPrintStoreNode = async (name: string, parameters: Record<string, unknown>, typeVersion = 4) => {
 		const { client, state } = e2e();
 		const start = { id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 		const node = {
 			id: randomUUID(),
 			name,
 			type: `${PACKAGE_NODE_PREFIX}printStore`,
-			typeVersion: 4,
+			typeVersion,
 			position: [240, 0] as [number, number],
 			parameters: { storeId: 'store_main', ...parameters },
 			credentials: { printStoreOAuth2Api: { id: state.credential.id, name: state.credential.name } },
@@ -239,6 +243,26 @@ describeE2E('the n8n editor in Chromium', () => {
 	const listEntries = () => page.locator('[data-test-id="rlc-item"]:visible');
 	const listed = async () => (await listEntries().allTextContents()).map((text) => text.trim());
 
+	/** Store ID (version 5): the main store picked From List by its company name, as a user picks it. */
+	const pickStore = async (ndv: ReturnType<Page['locator']>, screenshot?: string) => {
+		const store = ndv.locator('[data-test-id="resource-locator-storeId"]');
+		await store.waitFor();
+		// New nodes start in From List mode, nothing picked.
+		expect(await store.locator('[data-test-id="rlc-mode-selector"] input').inputValue()).toMatch(/^From list$/i);
+		const search = await openList(ndv, 'storeId');
+		await eventually("the account's stores in the list", async () => (await listed()).includes(MAIN_STORE));
+		// The connected user's stores by company name (a store joined by another test may be there too).
+		expect(await listed()).toEqual(expect.arrayContaining([MAIN_STORE, 'Elsewhere Printing Ltd. (store_unassociated)']));
+		if (screenshot) {
+			await page.waitForTimeout(300); // only for the screenshot
+			await shot(page, screenshot);
+		}
+		await search.fill('sandbox print');
+		await eventually('only the main store in the list', async () => JSON.stringify(await listed()) === JSON.stringify([MAIN_STORE]));
+		await listEntries().filter({ hasText: MAIN_STORE }).click();
+		await eventually('the Store ID field to show the store picked', async () => (await store.locator('[data-test-id="rlc-input"]').inputValue()) === MAIN_STORE);
+	};
+
 	/** Saves the open workflow (Ctrl+S) and reads the node's parameters back from n8n once saved. */
 	const savedParameters = async (workflowId: string, name: string, parameter: string) => {
 		await page.keyboard.press('Control+s');
@@ -261,6 +285,10 @@ describeE2E('the n8n editor in Chromium', () => {
 		});
 		const product = ndv.locator('[data-test-id="resource-locator-productId"]');
 		await product.waitFor();
+		// Saved at version 4: the Store ID stays the text field it saved, and there is no Template Fields mapper.
+		expect(await ndv.locator('[data-test-id="parameter-input-storeId"] input').inputValue()).toBe('store_main');
+		expect(await ndv.locator('[data-test-id="resource-locator-storeId"]').count()).toBe(0);
+		expect(await ndv.locator('[data-test-id="resource-mapper-container"]').count()).toBe(0);
 		// A new node starts in From List mode, nothing picked.
 		expect(await product.locator('[data-test-id="rlc-mode-selector"] input').inputValue()).toMatch(/^From list$/i);
 		expect(await product.locator('[data-test-id="rlc-input"]').inputValue()).toBe('');
@@ -325,6 +353,85 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(reads.map((request) => request.path)).toEqual([`/api/v1/store/store_main/order/${order.ID}`]);
 		await page.keyboard.press('Escape');
 		expect(await savedParameters(id, 'Get an order', 'orderId')).toMatchObject({ __rl: true, mode: 'list', value: order.ID });
+	});
+
+	test('a new node (version 5): the Store ID is picked From List by company name, and the node runs in that store', async () => {
+		const ndv = await addPrintStoreNode('Get many products');
+		await pickStore(ndv, '18-store-list');
+		await shot(page, '19-store-picked');
+		const before = await lastSeq();
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const output = page.locator('[data-test-id="output-panel"], [data-test-id="ndv-output-panel"]').first();
+		await eventually('the output to show the store\'s products', async () => ((await output.textContent()) ?? '').includes('postcard-4x6'));
+		await shot(page, '20-store-picked-output');
+		const reads = (await e2e().sandbox.requests()).filter((request) => request.seq > before && request.path.startsWith('/api/v1/'));
+		expect(reads.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/v1/store/store_main/product']);
+		await page.keyboard.press('Escape');
+	});
+
+	test("Create (version 5): the Template Fields show the picked product's prompts and defaults, and the values filled in are sent", async () => {
+		const { sandbox } = e2e();
+		const profiles = await sandbox.profiles();
+		// The product list as the provider documents it: template fields with prompts, required flags and defaults.
+		await sandbox.setProfiles(['documented']);
+		try {
+			const { ndv, id } = await openPrintStoreNode(
+				'Create orders',
+				{
+					resource: 'order',
+					operation: 'create',
+					storeId: { __rl: true, mode: 'list', value: '' },
+					quantity: 1,
+					recipient: { NameFirst: 'Ada', NameLast: 'Lovelace', AddressLine1: '12 Main St', City: 'Springfield', Postalcode: '62701', Country: 'US' },
+				},
+				5,
+			);
+			const mapper = ndv.locator('[data-test-id="resource-mapper-container"]');
+			// Nothing picked yet: the mapper says what it needs instead of failing.
+			await eventually('the mapper to ask for a store and a product', async () => /The template fields come from the product picked above/.test((await ndv.textContent()) ?? ''));
+			await pickStore(ndv);
+			const productList = page.waitForResponse((response) => response.url().includes('/resource-locator-results') && (response.request().postData() ?? '').includes('searchProducts'));
+			const search = await openList(ndv, 'productId');
+			await eventually("the store's products in the list", async () => (await listed()).includes('Postcard 4x6 in (postcard-4x6)'));
+			// Each product comes to the editor with its quantity hint (productHint, from the documented
+			// MinimumQty, MaximumQty, IncrementQty). n8n 2.41.1's list shows only each entry's name.
+			const { data } = (await (await productList).json()) as { data: { results: Array<{ value: string; description?: string }> } };
+			expect(data.results.find((entry) => entry.value === 'postcard-4x6')?.description).toMatch(/Quantity/);
+			await search.fill('postcard 4x6');
+			await eventually('only the postcard in the list', async () => JSON.stringify(await listed()) === JSON.stringify(['Postcard 4x6 in (postcard-4x6)']));
+			await listEntries().filter({ hasText: 'postcard-4x6' }).click();
+			const fields = ndv.locator('[data-test-id="mapping-fields-container"]');
+			// Each field's label, without n8n's Fixed / Expression switch beside it.
+			const labels = async () =>
+				(await fields.locator('[data-test-id="input-label"] label').allInnerTexts())
+					.map((text) => text.replace(/\s+/g, ' ').replace(/\s*Fixed\s*Expression$/, '').trim())
+					.filter((text) => text !== 'Template Fields');
+			await eventually("the postcard's template fields in the mapper", async () => (await fields.count()) > 0 && (await labels()).some((label) => label.startsWith('Message on the back')));
+			// Its prompts, in the product's order.
+			expect((await labels()).map((label) => label.replace(/\s*\*$/, ''))).toEqual(['Headline', 'Message on the back', 'Sign-off line']);
+			const input = (label: string) => fields.locator('.parameter-item, [data-test-id="parameter-item"]').filter({ has: page.locator('[data-test-id="input-label"]', { hasText: label }) }).locator('input, textarea').first();
+			// The product's default value is filled in.
+			expect(await input('Sign-off line').inputValue()).toBe('Warm regards');
+			await mapper.scrollIntoViewIfNeeded();
+			await page.waitForTimeout(300); // only for the screenshot
+			await shot(page, '21-template-fields');
+			await input('Headline').fill('Hello from the browser');
+			await input('Message on the back').fill('See you soon');
+			await page.keyboard.press('Tab');
+			const before = await lastSeq();
+			await ndv.locator('[data-test-id="node-execute-button"]').click();
+			await eventually('an order to reach the sandbox', async () => (await ordersSentSince(before)).length === 1);
+			const [sent] = await ordersSentSince(before);
+			expect((sent.body as { Items: Array<{ Product: unknown }> }).Items.map((item) => item.Product)).toEqual([
+				{ ID: 'postcard-4x6', Quantity: 1, TemplateFields: { Headline: 'Hello from the browser', Message: 'See you soon', SignOff: 'Warm regards' } },
+			]);
+			expect(sent.path).toBe('/api/v1/store/store_main/order');
+			await shot(page, '22-template-fields-sent');
+			await page.keyboard.press('Escape');
+			expect(await savedParameters(id, 'Create orders', 'storeId')).toMatchObject({ __rl: true, mode: 'list', value: 'store_main' });
+		} finally {
+			await sandbox.setProfiles(profiles);
+		}
 	});
 
 	test.each([
