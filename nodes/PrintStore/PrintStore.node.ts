@@ -1,7 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { PRINT_STORE_VERSIONS } from '../shared/n8nInternals';
+import { loadStatusOptions } from '../shared/statusOptions';
 import { resourceDescriptions, router, subtitleExpression, toolDescriptionFields } from './actions/router';
 import { toolSettingFields } from './descriptions/tool.fields';
 import { searchOrders, searchProducts } from './lists/search';
@@ -63,6 +74,12 @@ export class PrintStore implements INodeType {
 		listSearch: { searchOrders, searchProducts, searchStores },
 		// Template Fields (version 5): the picked product's template fields, from the store's product list.
 		resourceMapping: { getTemplateFields },
+		// Wait Until Status's Wait For and Fail On: the statuses seen in the store's orders, then examples.
+		loadOptions: {
+			async getOrderStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				return await loadStatusOptions(this, this.getCurrentNodeParameter('storeId'));
+			},
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

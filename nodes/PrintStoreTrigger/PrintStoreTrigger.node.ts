@@ -1,5 +1,7 @@
 import type {
 	IHookFunctions,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -8,8 +10,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRIGGER_VERSIONS } from '../shared/n8nInternals';
+import { loadStatusOptions } from '../shared/statusOptions';
 import { register, unregister } from './registration';
-import { KNOWN_STATUSES } from './webhook/filter';
 import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
 import { emit, readEvents, selectEvents } from './webhook/receive';
@@ -76,10 +78,11 @@ export class PrintStoreTrigger implements INodeType {
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',
-				options: KNOWN_STATUSES.map((status) => ({ name: status, value: status })),
+				// The statuses seen in the store's orders first, then example names (shared/statusOptions.ts).
+				typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['enrichStoreId'] },
 				default: [],
 				description:
-					'Start only for these statuses, matched on the status description. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty.',
+					"Start only for these statuses, matched on the status description. The list shows the statuses seen in the store's orders (Store ID below, else your account's stores), then example names, which your service may not use. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty.",
 			},
 			{
 				displayName: 'Other Statuses',
@@ -186,6 +189,14 @@ export class PrintStoreTrigger implements INodeType {
 		],
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+	};
+
+	methods = {
+		loadOptions: {
+			async getOrderStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				return await loadStatusOptions(this, this.getCurrentNodeParameter('enrichStoreId'));
+			},
+		},
 	};
 
 	webhookMethods = {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { ItemProblem } from './errors';
 import { isRecord } from './json';
@@ -21,7 +21,7 @@ export interface OrderRef {
 	order: string;
 }
 
-type ReadContext = IExecuteFunctions | IWebhookFunctions;
+type ReadContext = IExecuteFunctions | IWebhookFunctions | ILoadOptionsFunctions;
 
 export async function readOrder(ctx: ReadContext, ref: OrderRef): Promise<IDataObject> {
 	return (await apiRequest.call(ctx, { operation: READ_ORDER, method: 'GET', path: ['store', ref.storeId, 'order', ref.order] })) as IDataObject;

@@ -2,8 +2,6 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 
-export const KNOWN_STATUSES = ['Received', 'In Production', 'Printed', 'Shipped', 'Delivered', 'Failed', 'Cancelled'];
-
 const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**

@@ -59,27 +59,20 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		name: 'waitFor',
 		type: 'multiOptions',
 		required: true,
-		options: [
-			{ name: 'Delivered', value: 'Delivered' },
-			{ name: 'In Production', value: 'In Production' },
-			{ name: 'Printed', value: 'Printed' },
-			{ name: 'Received', value: 'Received' },
-			{ name: 'Shipped', value: 'Shipped' },
-		],
+		// The statuses seen in the store's orders first, then example names (shared/statusOptions.ts).
+		typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['storeId', 'storeId.value'] },
 		default: ['Delivered'],
 		description:
-			'Statuses that end the wait for the order: the first of them it reached (by Timestamp in its status history) releases it. An expression may also give status names or numeric status IDs of your service.',
+			'Statuses that end the wait for the order: the first of them it reached (by Timestamp in its status history) releases it. The list shows the statuses seen in the store\'s orders, then example names, which your service may not use. An expression may give any status names or numeric status IDs of your service.',
 	},
 	{
 		displayName: 'Fail On',
 		name: 'failOn',
 		type: 'multiOptions',
-		options: [
-			{ name: 'Cancelled', value: 'Cancelled' },
-			{ name: 'Failed', value: 'Failed' },
-		],
+		typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['storeId', 'storeId.value'] },
 		default: ['Failed', 'Cancelled'],
-		description: 'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message',
+		description:
+			'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message. The list shows the statuses seen in the store\'s orders, then example names.',
 	},
 	...durationFields(
 		{
