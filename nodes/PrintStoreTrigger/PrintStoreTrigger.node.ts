@@ -75,14 +75,14 @@ export class PrintStoreTrigger implements INodeType {
 				description: 'Which callbacks start the workflow',
 			},
 			{
-				displayName: 'Statuses',
+				displayName: 'Status Names or IDs',
 				name: 'statuses',
 				type: 'multiOptions',
 				// The statuses seen in the store's orders first, then example names (shared/statusOptions.ts).
 				typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['enrichStoreId'] },
 				default: [],
 				description:
-					"Start only for these statuses, matched on the status description. The list shows the statuses seen in the store's orders (Store ID below, else your account's stores), then example names, which your service may not use. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty.",
+					"Start only for these statuses, matched on the status description. The list shows the statuses seen in the store's orders (Store ID below, else your account's stores), then example names, which your service may not use. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty. Choose from the list, or specify IDs using an <a href=\"https://docs.n8n.io/code/expressions/\">expression</a>",
 			},
 			{
 				displayName: 'Other Statuses',

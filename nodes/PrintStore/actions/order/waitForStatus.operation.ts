@@ -55,7 +55,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 	storeIdField,
 	{ ...orderLocator, description: 'The order to wait for' },
 	{
-		displayName: 'Wait For',
+		displayName: 'Wait For Status Names or IDs',
 		name: 'waitFor',
 		type: 'multiOptions',
 		required: true,
@@ -63,16 +63,16 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['storeId', 'storeId.value'] },
 		default: ['Delivered'],
 		description:
-			'Statuses that end the wait for the order: the first of them it reached (by Timestamp in its status history) releases it. The list shows the statuses seen in the store\'s orders, then example names, which your service may not use. An expression may give any status names or numeric status IDs of your service.',
+			'Statuses that end the wait for the order: the first of them it reached (by Timestamp in its status history) releases it. The list shows the statuses seen in the store\'s orders, then example names, which your service may not use; an expression may give any status names or numeric IDs. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	{
-		displayName: 'Fail On',
+		displayName: 'Fail On Status Names or IDs',
 		name: 'failOn',
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['storeId', 'storeId.value'] },
 		default: ['Failed', 'Cancelled'],
 		description:
-			'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message. The list shows the statuses seen in the store\'s orders, then example names.',
+			'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message. The list shows the statuses seen in the store\'s orders, then example names. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	...durationFields(
 		{
