@@ -8,7 +8,7 @@
  *   URI Query Parameters, the sign-in form filled in, and the code exchanged with Additional Body
  *   Properties. Line '1.x' builds the options as n8n 1.123 does (no `resource` option: it knows no
  *   such field), '2.x' as n8n 2.41 does (it sends the credential's `resource` itself too).
- * The real controller runs in the end-to-end suite (test/e2e/sign-in.test.ts).
+ * The real controller runs in the end-to-end suite (test/e2e/sign-in.test.ts, on n8n 2.41.1 and 1.123.81).
  */
 import { ClientOAuth2, type ClientOAuth2Options } from '@n8n/client-oauth2';
 import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeCredentialsDetails, INodeParameters, INodeTypes, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
