@@ -242,6 +242,8 @@ describeE2E('the n8n editor in Chromium', () => {
 	};
 	const listEntries = () => page.locator('[data-test-id="rlc-item"]:visible');
 	const listed = async () => (await listEntries().allTextContents()).map((text) => text.trim());
+	/** The products listed, by name and ID, without the quantity rule each entry ends with (" · Quantity 1 to 100"). */
+	const listedProducts = async () => (await listed()).map((entry) => entry.replace(/ · Quantity .*$/, ''));
 
 	/** Store ID (version 5): the main store picked From List by its company name, as a user picks it. */
 	const pickStore = async (ndv: ReturnType<Page['locator']>, screenshot?: string) => {
@@ -293,8 +295,10 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(await product.locator('[data-test-id="rlc-mode-selector"] input').inputValue()).toMatch(/^From list$/i);
 		expect(await product.locator('[data-test-id="rlc-input"]').inputValue()).toBe('');
 		const search = await openList(ndv, 'productId');
-		await eventually('the store\'s products in the list', async () => (await listed()).includes('Postcard 4x6 in (postcard-4x6)'));
-		expect(await listed()).toEqual(expect.arrayContaining(['Postcard 4x6 in (postcard-4x6)', 'Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']));
+		await eventually('the store\'s products in the list', async () => (await listedProducts()).includes('Postcard 4x6 in (postcard-4x6)'));
+		expect(await listedProducts()).toEqual(expect.arrayContaining(['Postcard 4x6 in (postcard-4x6)', 'Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']));
+		// Each product shows the quantities it may be ordered in.
+		expect((await listed()).find((entry) => entry.startsWith('Postcard 4x6 in (postcard-4x6)'))).toMatch(/ · Quantity \d+ to \d+/);
 		await page.waitForTimeout(300); // only for the screenshot
 		await shot(page, '12-create-product-list');
 		await search.fill('letter');
@@ -302,7 +306,7 @@ describeE2E('the n8n editor in Chromium', () => {
 			const shown = await listed();
 			return shown.length > 0 && shown.every((entry) => /^Letter/.test(entry));
 		});
-		expect(await listed()).toEqual(['Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']);
+		expect(await listedProducts()).toEqual(['Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']);
 		await shot(page, '13-create-product-search');
 		await listEntries().filter({ hasText: 'Letter, 2 sheets' }).click();
 		await eventually('the field to show the product picked', async () =>
@@ -392,13 +396,15 @@ describeE2E('the n8n editor in Chromium', () => {
 			await pickStore(ndv);
 			const productList = page.waitForResponse((response) => response.url().includes('/resource-locator-results') && (response.request().postData() ?? '').includes('searchProducts'));
 			const search = await openList(ndv, 'productId');
-			await eventually("the store's products in the list", async () => (await listed()).includes('Postcard 4x6 in (postcard-4x6)'));
-			// Each product comes to the editor with its quantity hint (productHint, from the documented
-			// MinimumQty, MaximumQty, IncrementQty). n8n 2.41.1's list shows only each entry's name.
+			await eventually("the store's products in the list", async () => (await listedProducts()).includes('Postcard 4x6 in (postcard-4x6)'));
+			// Each product shows its quantity rule, from the documented MinimumQty, MaximumQty, IncrementQty
+			// and DefaultQty, in its entry (n8n's list shows only an entry's name) and its description.
 			const { data } = (await (await productList).json()) as { data: { results: Array<{ value: string; description?: string }> } };
-			expect(data.results.find((entry) => entry.value === 'postcard-4x6')?.description).toMatch(/Quantity/);
+			const rule = data.results.find((entry) => entry.value === 'postcard-4x6')?.description ?? '';
+			expect(rule).toMatch(/^Quantity \d+ to \d+.*, default \d+$/);
+			expect(await listed()).toContain(`Postcard 4x6 in (postcard-4x6) · ${rule}`);
 			await search.fill('postcard 4x6');
-			await eventually('only the postcard in the list', async () => JSON.stringify(await listed()) === JSON.stringify(['Postcard 4x6 in (postcard-4x6)']));
+			await eventually('only the postcard in the list', async () => JSON.stringify(await listedProducts()) === JSON.stringify(['Postcard 4x6 in (postcard-4x6)']));
 			await listEntries().filter({ hasText: 'postcard-4x6' }).click();
 			const fields = ndv.locator('[data-test-id="mapping-fields-container"]');
 			// Each field's label, without n8n's Fixed / Expression switch beside it (inside the label in

@@ -290,11 +290,8 @@ describe('From List: picking an order or a product in the editor', () => {
 
 	test('products: name and ID, with the allowed quantities, searchable', async () => {
 		const all = await lookup('searchProducts', { storeId: env.sandbox.storeId });
-		expect(all.results.find((result) => result.value === 'postcard-4x6')).toEqual({
-			name: 'Postcard 4x6 in (postcard-4x6)',
-			value: 'postcard-4x6',
-			description: expect.stringMatching(/^Quantity \d+ to \d+/),
-		});
+		const postcard = all.results.find((result) => result.value === 'postcard-4x6');
+		expect(postcard).toEqual({ name: `Postcard 4x6 in (postcard-4x6) · ${String(postcard?.description)}`, value: 'postcard-4x6', description: expect.stringMatching(/^Quantity \d+ to \d+/) });
 		const found = await lookup('searchProducts', { storeId: env.sandbox.storeId }, 'poster');
 		expect(found.results.map((result) => result.value)).toEqual(['poster-18x24']);
 	});

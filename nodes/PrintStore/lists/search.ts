@@ -104,7 +104,9 @@ export async function searchProducts(this: ILoadOptionsFunctions, filter?: strin
 				if (!id || !matchesProduct(product, filter ?? '')) continue;
 				const name = productName(product);
 				const hint = productHint(product);
-				results.push({ name: name && name !== id ? `${name} (${id})` : id, value: id, ...(hint ? { description: hint } : {}) });
+				const label = name && name !== id ? `${name} (${id})` : id;
+				// n8n's list shows only an entry's name, so the quantity rule goes in it (and in its description).
+				results.push({ name: hint ? `${label} · ${hint}` : label, value: id, ...(hint ? { description: hint } : {}) });
 			}
 			return true;
 		});

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { checkPathId } from '../../../shared/ids';
 import { storeIdField } from '../../descriptions/common.fields';
 import { listFields } from '../../descriptions/list.fields';
 import { forEachItem } from '../../helpers/items';
+import { readStoreId } from '../../helpers/storeId';
 import { isToolRun } from '../../helpers/tool';
 import { requestedLimit } from '../../lists/limit';
 import { ItemProblem } from '../../../shared/errors';
@@ -121,7 +121,7 @@ export const MAX_DETAIL_READS = 250;
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const tool = isToolRun(this);
 	return await forEachItem(this, async (itemIndex) => {
-		const storeId = checkPathId(this.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
+		const storeId = readStoreId(this, itemIndex);
 		const limit = requestedLimit(this, itemIndex);
 		const filters = readFilters(this, itemIndex);
 		// Filters only the node applies may skip most of a page: then ask for full pages.

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { checkPathId } from '../../../shared/ids';
 import { storeIdField } from '../../descriptions/common.fields';
 import { listFields } from '../../descriptions/list.fields';
 import { forEachItem } from '../../helpers/items';
+import { readStoreId } from '../../helpers/storeId';
 import { requestedLimit } from '../../lists/limit';
 import { collect } from '../../lists/pages';
 import { LIST_PRODUCTS, matchesProduct, productListSource } from '../../lists/products';
@@ -46,7 +46,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['prod
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, async (itemIndex) => {
-		const storeId = checkPathId(this.getNodeParameter('storeId', itemIndex, ''), 'Store ID');
+		const storeId = readStoreId(this, itemIndex);
 		const limit = requestedLimit(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const search = typeof filters.search === 'string' ? filters.search : '';
