@@ -79,7 +79,9 @@ export async function refuseBlockedResumeAddress(ctx: IExecuteFunctions, address
 	const refusal = await postJson(ctx.helpers, address, { printStoreCheck: true }, 10_000).then(
 		() => undefined,
 		(error: { name?: string; message?: string; description?: string }) =>
-			SSRF_REFUSALS.has(String(error?.name)) || /^The request was blocked because/.test(String(error?.message)) ? `${error.message ?? ''} ${error.description ?? ''}`.trim() : undefined,
+			SSRF_REFUSALS.has(String(error?.name)) || /^The request was blocked because/.test(String(error?.message))
+				? [error.message, error.description].filter(Boolean).map((text) => (/[.!?]$/.test(String(text)) ? text : `${text}.`)).join(' ')
+				: undefined,
 	);
 	if (refusal === undefined) return;
 	const host = new URL(address).hostname;
