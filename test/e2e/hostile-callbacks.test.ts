@@ -147,7 +147,7 @@ function hostileProbes(): Probe[] {
 	for (const text of ['"\ud800"', '"\udfff"', '"\u202e\u0000"', '"\\ud800\\udc00"', '"\u00ff\u00fe"']) {
 		add('unicode garbage', false, q, text);
 	}
-	add('empty body', false, q, '');
+	// Whitespace is a body, and not JSON (a callback with no body at all is an event: below).
 	add('whitespace body', false, q, '   \n ');
 	add('status record as text', false, q, JSON.stringify('StatusID=4'));
 	return probes;
@@ -211,6 +211,9 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 			valid.push({ kind: 'odd', forged: false, path: index % 2 ? 'details' : 'status', query: places[index % places.length], body, contentType: 'application/json' });
 		});
 		valid.push({ kind: 'odd', forged: false, path: 'status', query: `?secret=${SECRET}`, body: '[]', contentType: 'application/json' });
+		// Authenticated callbacks without a body (a service set to send no payload): never refused; each is
+		// an event, its status to be read from the API (it names no order here, so it says so).
+		for (const query of [`?secret=${SECRET}`, `/${SECRET}`]) valid.push({ kind: 'bodiless', forged: false, path: 'status', query, body: '', contentType: 'application/json' });
 		const prototypeEvents = prototypeBodies();
 		for (const body of prototypeEvents) valid.push({ kind: 'prototype', forged: false, path: 'status', query: `?secret=${SECRET}`, body, contentType: 'application/json' });
 		// Interleave: a valid callback after every ~11 hostile ones.
@@ -246,7 +249,7 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		};
 		await Promise.all(Array.from({ length: 10 }, worker));
 
-		const hostile = results.filter((result) => !['valid', 'odd', 'prototype'].includes(result.probe.kind));
+		const hostile = results.filter((result) => !['valid', 'odd', 'prototype', 'bodiless'].includes(result.probe.kind));
 		const byKind = new Map<string, number[]>();
 		for (const { probe, status } of hostile) byKind.set(probe.kind, [...(byKind.get(probe.kind) ?? []), status]);
 		process.stdout.write(
@@ -266,10 +269,11 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		const oddResults = results.filter((result) => result.probe.kind === 'odd');
 		expect(oddResults.map((result) => result.status)).toEqual(Array(oddBodies.length + 1).fill(200));
 		expect(results.filter((result) => result.probe.kind === 'prototype').map((result) => result.status)).toEqual(Array(prototypeEvents.length).fill(200));
+		expect(results.filter((result) => result.probe.kind === 'bodiless').map((result) => result.status)).toEqual([200, 200]);
 
 		// n8n is still up, and exactly the 20 valid and the odd-shaped callbacks started executions.
 		expect((await fetch(`${e2e().state.n8n.url}/healthz`)).status).toBe(200);
-		const expectedRuns = 20 + oddBodies.length + prototypeEvents.length;
+		const expectedRuns = 20 + oddBodies.length + prototypeEvents.length + 2;
 		// A sentinel callback after everything else: once its execution has finished, every execution the
 		// requests before it started is listed (no fixed quiet window a late execution could slip past).
 		const sentinel = `sentinel-${randomUUID()}`;
@@ -294,6 +298,11 @@ describeE2E('hostile callbacks at the trigger in the real n8n', () => {
 		expect(prototypeItems.map((item) => String(item.OrderID)).sort()).toEqual(prototypeEvents.map((body) => /"OrderID": "([^"]+)"/.exec(body)![1]).sort());
 		for (const item of prototypeItems) expect(JSON.stringify(item)).not.toMatch(/"__proto__"|"constructor"|"prototype"|polluted/);
 		expect(emitted.find((item) => item.OrderID === 'ord_valid_7')?.OrderNumber).toBe('PS-Ünïcødé-😀-\u202e');
+		// The two without a body: one event each, saying it names no order to read the status of.
+		expect(emitted.filter((item) => typeof item.statusError === 'string').map((item) => item.statusError)).toEqual([
+			expect.stringContaining('names no order'),
+			expect.stringContaining('names no order'),
+		]);
 		// Each odd shape: one item, its payload (or the one record of a list) intact under raw.
 		expect(oddBodies.length).toBeGreaterThanOrEqual(30);
 		oddBodies.forEach((body, index) => {

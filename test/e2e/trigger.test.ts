@@ -385,7 +385,7 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			expect(await executionsBeforeSentinel(workflowId, `${statusUrl}?secret=${secret}`)).toHaveLength(before);
 		});
 
-		test('every accepted shape normalizes; duplicates and bad bodies start nothing', async () => {
+		test('every accepted shape normalizes, an empty body too; duplicates and bad bodies start nothing', async () => {
 			const url = `${statusUrl}?secret=${secret}`;
 			const answers: Array<[string, number, unknown]> = [];
 			const send = async (name: string, body: string | Buffer, contentType?: string) => {
@@ -407,8 +407,9 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 
 			const status = Object.fromEntries(answers.map(([name, code]) => [name, code]));
 			// A prototype key is dropped and its event kept (a refused callback is a lost event).
-			expect(status).toMatchObject({ record: 200, list: 200, order: 200, wrapper: 200, form: 200, duplicate: 200, 'no record': 200, 'prototype key': 200 });
-			for (const name of ['malformed', 'empty', 'xml', 'over 1 MiB']) {
+			// No body is no reason to refuse (the service may send none): its status would be read from the API.
+			expect(status).toMatchObject({ record: 200, list: 200, order: 200, wrapper: 200, form: 200, duplicate: 200, empty: 200, 'no record': 200, 'prototype key': 200 });
+			for (const name of ['malformed', 'xml', 'over 1 MiB']) {
 				expect([name, status[name] >= 400 && status[name] < 500]).toEqual([name, true]);
 			}
 			expect(answers.find(([name]) => name === 'duplicate')?.[2]).toMatchObject({ received: true, emitted: 0, duplicates: 1 });
@@ -417,7 +418,7 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			expect(answers.find(([name]) => name === 'list')?.[2]).toEqual({ received: true, events: 2, emitted: 2, duplicates: 0, filtered: 0 });
 
 			const finished = await executionsBeforeSentinel(workflowId, url);
-			expect(finished).toHaveLength(7);
+			expect(finished).toHaveLength(8);
 			const executions = finished;
 			const emitted = executions.map((execution) => nodeOutput(execution, TRIGGER));
 			expect(emitted.map((items) => items.map((item) => `${item.OrderID}:${item.StatusID}`))).toEqual([
@@ -427,11 +428,14 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 				['shape-4:3'],
 				['shape-5:5'],
 				['null:null'],
+				['null:null'],
 				['null:4'],
 			]);
-			expect(JSON.stringify(emitted[6])).not.toMatch(/__proto__|polluted/);
+			expect(JSON.stringify(emitted[7])).not.toMatch(/__proto__|polluted/);
+			// The empty body names no order whose status could be read, and says so.
+			expect(emitted[5][0]).toMatchObject({ raw: {}, statusError: expect.stringContaining('names no order') });
 			// A payload the trigger cannot read is still an event: what is missing is named, the rest kept.
-			expect(emitted[5][0]).toMatchObject({ raw: { hello: 'world' }, missingFields: ['OrderID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Timestamp'] });
+			expect(emitted[6][0]).toMatchObject({ raw: { hello: 'world' }, missingFields: ['OrderID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Timestamp'] });
 			expect(emitted[0][0]).toMatchObject({ event: 'status', OrderNumber: 'PS-shape-1', StatusDescription: 'Received', Timestamp: '2026-11-21T10:00:00.000Z' });
 			expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 		});

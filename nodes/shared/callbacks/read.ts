@@ -23,12 +23,17 @@ function acceptsContentType(contentType: string): boolean {
 /** Query parameters that address the callback, never part of an event: its secret, its store, n8n's resume token. */
 const ADDRESS_PARAMETERS = new Set(['secret', 'store', 'signature']);
 
-/** Whether the request carries no body: a GET, or a request whose body is empty (n8n gives {} for none). */
-function hasNoBody(body: unknown, rawLength: number | undefined): boolean {
-	if (rawLength === 0 || body === undefined || body === null) return true;
+/**
+ * Whether the request carries no body. Its length says so first (the raw bytes n8n kept, else the
+ * Content-Length header): n8n gives {} both for no body and for bodies it does not parse, such as
+ * binary ones. Only when neither is known does an empty value count as no body.
+ */
+function hasNoBody(body: unknown, rawLength: number | undefined, contentLength: number | undefined): boolean {
+	if ((rawLength ?? 0) > 0 || (contentLength ?? 0) > 0) return false;
+	if (rawLength === 0 || contentLength === 0 || body === undefined || body === null) return true;
 	if (typeof body === 'string') return body.trim() === '';
 	if (Buffer.isBuffer(body)) return body.length === 0;
-	return rawLength === undefined && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
+	return typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
 }
 
 /** The query parameters of a callback without a body, as its payload: what it says about the order (e.g. ?OrderID=...). */
@@ -53,7 +58,9 @@ export function readPayload(ctx: IWebhookFunctions): { payload: unknown; bodiles
 		return { refused: new PayloadRejected(413, 'Payload larger than 1 MiB') };
 	}
 	const body = ctx.getBodyData() as unknown;
-	if (String(request.method ?? '').toUpperCase() === 'GET' || hasNoBody(body, rawLength)) {
+	const declared = request.headers['content-length'];
+	const contentLength = declared === undefined || declared === '' ? undefined : Number(declared);
+	if (String(request.method ?? '').toUpperCase() === 'GET' || hasNoBody(body, rawLength, Number.isFinite(contentLength) ? contentLength : undefined)) {
 		const payload = queryPayload(ctx);
 		checkPayloadShape(payload);
 		return { payload, bodiless: true };
