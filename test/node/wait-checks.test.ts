@@ -26,12 +26,21 @@ interface Call {
 /** A resume endpoint: records every call, answers with `answer(n)` for the n-th (from 1); 'drop' closes the connection unanswered. */
 async function resumeEndpoint(answer: (n: number) => { status: number; body: IDataObject } | 'drop') {
 	const calls: Call[] = [];
+	let probes = 0;
 	const server = http.createServer((request, response) => {
 		let raw = '';
 		request.on('data', (chunk) => (raw += chunk));
 		request.on('end', () => {
 			const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-			calls.push({ at: Date.now(), path: url.pathname, query: url.searchParams, body: JSON.parse(raw || '{}') as IDataObject });
+			const body = JSON.parse(raw || '{}') as IDataObject;
+			// The one call before the wait that proves n8n lets the node reach this address (SSRF
+			// protection): answered as n8n answers it while the execution runs, and not a check.
+			if (body.printStoreReachable === true) {
+				probes += 1;
+				response.writeHead(409, { 'content-type': 'application/json' }).end('{"message":"The execution is running"}');
+				return;
+			}
+			calls.push({ at: Date.now(), path: url.pathname, query: url.searchParams, body });
 			const given = answer(calls.length);
 			if (given === 'drop') {
 				request.socket.destroy();
@@ -43,6 +52,7 @@ async function resumeEndpoint(answer: (n: number) => { status: number; body: IDa
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return {
 		calls,
+		probes: () => probes,
 		base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook-waiting`,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
@@ -97,6 +107,8 @@ test('the execution waits until the time limit (plus the margin for n8n\'s timer
 		expect(waitTill - Date.now()).toBeLessThanOrEqual(3_600_000 + 90_000);
 		// The pending item n8n would output if its timer ended the wait.
 		expect(result.json[0]).toMatchObject({ orderId: order, outcome: 'timedOut', resumedBy: 'timeLimit' });
+		// Before it waited, the node called the address once to see that n8n lets it.
+		expect(endpoint.probes()).toBe(1);
 
 		await until('3 checks', () => endpoint.calls.length >= 3);
 		const [first, second, third] = endpoint.calls;

@@ -67,8 +67,8 @@ const SSRF_REFUSALS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']
 /**
  * Before a wait starts: stops the node with a clear error when n8n's own settings refuse the calls
  * its checks make to the execution's resume address, which would otherwise fail unseen until the
- * time limit. Sends one POST, as a check does; n8n answers it 409 (the execution is running), and
- * any answer at all means the address can be called.
+ * time limit. Sends one POST, `{printStoreReachable: true}`; n8n answers it 409 (the execution is
+ * running), and any answer at all means the address can be called.
  * Relies on: with SSRF protection on, n8n's helpers.httpRequest refuses an address it blocks
  * (private and reserved ranges by default; 3.0 blocks more) before sending, with an error named
  * SsrfBlockedIpError or SsrfBlockedHostnameError (n8n 2.41.1, @n8n/backend-network). Any other
@@ -76,7 +76,7 @@ const SSRF_REFUSALS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']
  * Tested: test/e2e/n8n-3-settings.single.test.ts (SSRF protection allowing only the API's host).
  */
 export async function refuseBlockedResumeAddress(ctx: IExecuteFunctions, address: string): Promise<void> {
-	const refusal = await postJson(ctx.helpers, address, { printStoreCheck: true }, 10_000).then(
+	const refusal = await postJson(ctx.helpers, address, { printStoreReachable: true }, 10_000).then(
 		() => undefined,
 		(error: { name?: string; message?: string; description?: string }) =>
 			SSRF_REFUSALS.has(String(error?.name)) || /^The request was blocked because/.test(String(error?.message))
