@@ -242,8 +242,8 @@ describeE2E('the n8n editor in Chromium', () => {
 	};
 	const listEntries = () => page.locator('[data-test-id="rlc-item"]:visible');
 	const listed = async () => (await listEntries().allTextContents()).map((text) => text.trim());
-	/** The products listed, by name and ID, without the quantity rule each entry ends with (" · Quantity 1 to 100"). */
-	const listedProducts = async () => (await listed()).map((entry) => entry.replace(/ · Quantity .*$/, ''));
+	/** The products listed, by name and ID, without the quantity rule each entry ends with (" · qty 1–100"). */
+	const listedProducts = async () => (await listed()).map((entry) => entry.replace(/ · qty .*$/, ''));
 
 	/** Store ID (version 5): the main store picked From List by its company name, as a user picks it. */
 	const pickStore = async (ndv: ReturnType<Page['locator']>, screenshot?: string) => {
@@ -298,7 +298,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		await eventually('the store\'s products in the list', async () => (await listedProducts()).includes('Postcard 4x6 in (postcard-4x6)'));
 		expect(await listedProducts()).toEqual(expect.arrayContaining(['Postcard 4x6 in (postcard-4x6)', 'Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']));
 		// Each product shows the quantities it may be ordered in.
-		expect((await listed()).find((entry) => entry.startsWith('Postcard 4x6 in (postcard-4x6)'))).toMatch(/ · Quantity \d+ to \d+/);
+		expect((await listed()).find((entry) => entry.startsWith('Postcard 4x6 in (postcard-4x6)'))).toMatch(/ · qty \d+–\d+/);
 		await page.waitForTimeout(300); // only for the screenshot
 		await shot(page, '12-create-product-list');
 		await search.fill('letter');
@@ -309,8 +309,9 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(await listedProducts()).toEqual(['Letter, 1 sheet, in envelope (letter-1-sheet)', 'Letter, 2 sheets, in envelope (letter-2-sheet)']);
 		await shot(page, '13-create-product-search');
 		await listEntries().filter({ hasText: 'Letter, 2 sheets' }).click();
+		// The field shows the entry picked, its quantity rule included (a reminder beside Quantity).
 		await eventually('the field to show the product picked', async () =>
-			(await product.locator('[data-test-id="rlc-input"]').inputValue()) === 'Letter, 2 sheets, in envelope (letter-2-sheet)',
+			/^Letter, 2 sheets, in envelope \(letter-2-sheet\) · qty \d+–\d+/.test(await product.locator('[data-test-id="rlc-input"]').inputValue()),
 		);
 		await shot(page, '14-create-product-picked');
 
@@ -402,7 +403,7 @@ describeE2E('the n8n editor in Chromium', () => {
 			const { data } = (await (await productList).json()) as { data: { results: Array<{ value: string; description?: string }> } };
 			const rule = data.results.find((entry) => entry.value === 'postcard-4x6')?.description ?? '';
 			expect(rule).toMatch(/^Quantity \d+ to \d+.*, default \d+$/);
-			expect(await listed()).toContain(`Postcard 4x6 in (postcard-4x6) · ${rule}`);
+			expect((await listed()).find((entry) => entry.startsWith('Postcard 4x6 in (postcard-4x6) · qty '))).toBeDefined();
 			await search.fill('postcard 4x6');
 			await eventually('only the postcard in the list', async () => JSON.stringify(await listedProducts()) === JSON.stringify(['Postcard 4x6 in (postcard-4x6)']));
 			await listEntries().filter({ hasText: 'postcard-4x6' }).click();

@@ -7,7 +7,7 @@
 import { readListAnswer } from '../../nodes/PrintStore/lists/listAnswer';
 import { matchesOrder, NO_FILTERS, orderSummary, toUtcInstant } from '../../nodes/PrintStore/lists/orders';
 import { entryKey, mayHaveMore, saysMore } from '../../nodes/PrintStore/lists/pages';
-import { matchesProduct, productHint, productId, productListSource, productName } from '../../nodes/PrintStore/lists/products';
+import { matchesProduct, productHint, productId, productListSource, productName, quantityTag } from '../../nodes/PrintStore/lists/products';
 
 const orders = [{ ID: 'a' }, { ID: 'b' }];
 
@@ -155,6 +155,12 @@ describe('the filters the node applies', () => {
 		expect(productHint({ ID: 'p', MinimumQty: '25', MaximumQty: 0, IncrementQty: 1 })).toBe('Quantity 25 to any');
 		expect(productHint({ ID: 'p', DefaultQty: 10 })).toBe('Default quantity 10');
 		expect(productHint({ ID: 'p' })).toBe('');
+	});
+	test('the same rule in short, for the entry of the editor list (cut to the panel width)', () => {
+		expect(quantityTag({ MinimumQty: 100, MaximumQty: 10000, IncrementQty: 50, DefaultQty: 250 })).toBe('qty 100–10000 step 50');
+		expect(quantityTag({ MinQuantity: 1, MaxQuantity: 500, QuantityStep: 1 })).toBe('qty 1–500');
+		expect(quantityTag({ MinimumQty: 25, MaximumQty: 0 })).toBe('qty 25+');
+		expect(quantityTag({ DefaultQty: 10 })).toBe('');
 	});
 });
 

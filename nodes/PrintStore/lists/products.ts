@@ -56,14 +56,28 @@ function firstNumber(record: IDataObject, names: readonly string[]): number | un
 	return undefined;
 }
 
+/** The quantity rule of a product in few characters, for its entry in the editor's list ("qty 100–10000 step 50"). */
+export function quantityTag(product: IDataObject): string {
+	const min = firstNumber(product, MIN_QUANTITY);
+	const max = firstNumber(product, MAX_QUANTITY);
+	const step = firstNumber(product, QUANTITY_STEP);
+	if (min === undefined && (max === undefined || max <= 0)) return '';
+	const range = max !== undefined && max > 0 ? `${String(min ?? 1)}–${String(max)}` : `${String(min ?? 1)}+`;
+	return `qty ${range}${step !== undefined && step > 1 ? ` step ${String(step)}` : ''}`;
+}
+
+const MIN_QUANTITY = ['MinimumQty', 'MinQuantity', 'MinimumQuantity', 'MinQty'];
+const MAX_QUANTITY = ['MaximumQty', 'MaxQuantity', 'MaximumQuantity', 'MaxQty'];
+const QUANTITY_STEP = ['IncrementQty', 'QuantityStep', 'QuantityIncrement', 'IncrementQuantity'];
+
 /**
  * What the editor's list says under a product's name: the quantities it may be ordered in. The
  * provider documents MinimumQty, MaximumQty, IncrementQty and DefaultQty; other spellings are read too.
  */
 export function productHint(product: IDataObject): string {
-	const min = firstNumber(product, ['MinimumQty', 'MinQuantity', 'MinimumQuantity', 'MinQty']);
-	const max = firstNumber(product, ['MaximumQty', 'MaxQuantity', 'MaximumQuantity', 'MaxQty']);
-	const step = firstNumber(product, ['IncrementQty', 'QuantityStep', 'QuantityIncrement', 'IncrementQuantity']);
+	const min = firstNumber(product, MIN_QUANTITY);
+	const max = firstNumber(product, MAX_QUANTITY);
+	const step = firstNumber(product, QUANTITY_STEP);
 	const usual = firstNumber(product, ['DefaultQty', 'DefaultQuantity']);
 	const parts: string[] = [];
 	// A maximum of 0 is "no maximum" in such lists.

@@ -4,7 +4,7 @@ import { ApiFailure } from '../../shared/errors';
 import { locatorValue } from '../../shared/ids';
 import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from './orders';
 import { forEachPage, type ListPosition, type QueryNames } from './pages';
-import { matchesProduct, productHint, productId, productListSource, productName } from './products';
+import { matchesProduct, productHint, productId, productListSource, productName, quantityTag } from './products';
 
 /**
  * The editor's "From list" modes (resource locators): the store's orders for the Order field, its
@@ -105,8 +105,10 @@ export async function searchProducts(this: ILoadOptionsFunctions, filter?: strin
 				const name = productName(product);
 				const hint = productHint(product);
 				const label = name && name !== id ? `${name} (${id})` : id;
-				// n8n's list shows only an entry's name, so the quantity rule goes in it (and in its description).
-				results.push({ name: hint ? `${label} · ${hint}` : label, value: id, ...(hint ? { description: hint } : {}) });
+				// n8n's list shows only an entry's name, cut to the panel's width: the quantity rule goes in
+				// it in short (and in full in its description).
+				const tag = quantityTag(product);
+				results.push({ name: tag ? `${label} · ${tag}` : label, value: id, ...(hint ? { description: hint } : {}) });
 			}
 			return true;
 		});
