@@ -49,7 +49,8 @@ export class SandboxControl {
 		return (await this.control<{ orders: SandboxOrder[] }>('GET', `/orders${query}`)).orders;
 	}
 
-	async advance(orderId: string, options: { toStatusId?: number; fail?: boolean } = {}) {
+	/** Moves an order on (one step, or to a status); `errors` go on the new status record. */
+	async advance(orderId: string, options: { toStatusId?: number; fail?: boolean; errors?: Array<{ dataElement: string; dataElementErrors: string[] }> } = {}) {
 		return await this.control<Array<Record<string, unknown>>>('POST', `/orders/${encodeURIComponent(orderId)}/advance`, options);
 	}
 
