@@ -54,6 +54,12 @@ describe('invalid credentials (401) on every operation', () => {
 		expectError(result.error, 'Invalid credentials', '401', /Subscription Key/);
 		expect(JSON.stringify(result.error)).not.toContain('not-the-key');
 		expect((await env.api.counts()).total).toBe(0);
+		// A lasting 401 is reported after one token refresh: the request, once more for n8n to refresh
+		// the token, once with the new token; never retried as if nothing had happened.
+		const logged = await env.api.requests();
+		expect(logged.filter((entry) => entry.path === '/oauth/token')).toHaveLength(1);
+		expect(credentials.tokenUpdates).toHaveLength(1);
+		expect(logged.filter((entry) => entry.path.startsWith('/api/v1/') && entry.status === 401)).toHaveLength(3);
 	});
 
 	test.each(operations)('%s with a revoked refresh token and an expired access token', async (_name, parameters) => {
