@@ -9,9 +9,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
-import { waitFor } from '../../scripts/n8n/process';
 import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, expectSuccess, runPrintStore } from './helpers/harness';
+import { describeE2E, e2e, expectSuccess, runPrintStore, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const TRIGGER = 'Print Store Trigger';
@@ -120,15 +119,7 @@ describeE2E('callbacks of any method, with or without a body, in a real n8n', ()
 		(built.workflow.connections as Record<string, unknown>).Create = { main: [[{ node: 'Wait', type: 'main', index: 0 }]] };
 		const saved = await client.createWorkflow(built.workflow);
 		const executionId = await client.startManualRun(saved.id, built.triggerName);
-		const waiting = await waitFor(
-			`execution ${executionId} to wait`,
-			async () => {
-				const execution = await client.getExecution(executionId);
-				if (execution.status === 'error' || execution.status === 'success') throw new Error(`execution ended "${execution.status}" instead of waiting`);
-				return execution.status === 'waiting' ? execution : undefined;
-			},
-			{ timeoutMs: 120_000, intervalMs: 250 },
-		);
+		const waiting = await untilExecutionWaits(executionId);
 		const [created] = nodeOutput(waiting, 'Create');
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID)!;
 		const real = new URL(String(stored.OrderDetails.StatusCallbackUrl));

@@ -13,11 +13,10 @@ import { readFileSync } from 'node:fs';
 import type { Execution, WorkflowJson } from '../../scripts/n8n/client';
 import { nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { asEnvironment, MANUAL_RUNS_ON_WORKERS } from '../../scripts/n8n/n8n3';
-import { waitFor } from '../../scripts/n8n/process';
 import { CREDENTIAL_TYPE, findNode, loadExample, MANUAL_TRIGGER_TYPE, PRINT_STORE_TYPE, printStoreTestWorkflow, withCredential } from '../../scripts/n8n/workflows';
 import { startModelServer, type ModelServer } from '../helpers/model-server';
 import { crmOrderItem } from '../helpers/sandbox';
-import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore } from './helpers/harness';
+import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const STORE = 'store_main';
@@ -99,15 +98,7 @@ describeE2E("n8n 3.0's queue mode on 2.41.1: manual executions on the worker", (
 		(built.workflow.connections as Json)['Create orders'] = { main: [[{ node: 'Wait until delivered', type: 'main', index: 0 }]] };
 		const saved = await client.createWorkflow(built.workflow);
 		const executionId = await client.startManualRun(saved.id, built.triggerName);
-		const waiting = await waitFor(
-			`execution ${executionId} to wait`,
-			async () => {
-				const execution = await client.getExecution(executionId);
-				if (execution.status === 'error' || execution.status === 'success') throw new Error(`execution ${executionId} ended "${execution.status}" instead of waiting: ${JSON.stringify(execution.data?.resultData.error ?? {})}`);
-				return execution.status === 'waiting' ? execution : undefined;
-			},
-			{ timeoutMs: 120_000 },
-		);
+		const waiting = await untilExecutionWaits(executionId);
 		expect(ranOnWorker(executionId)).toBe(true);
 		const created = nodeOutput(waiting, 'Create orders');
 		for (const entry of created) await sandbox.advance(String(entry.ID), { toStatusId: 5 });

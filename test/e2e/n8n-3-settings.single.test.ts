@@ -25,10 +25,9 @@ import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
 import { nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { asEnvironment, CONTAINER_INSTALL, N8N3_UNVERIFIED_DEFAULT, SSRF_PROTECTION } from '../../scripts/n8n/n8n3';
 import { connectOAuth2Credential } from '../../scripts/n8n/oauth';
-import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { CREDENTIAL_TYPE, exampleFiles, loadExample, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow, withCredential, type CredentialRef } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore, type NodeRun } from './helpers/harness';
+import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore, type NodeRun, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 
@@ -178,15 +177,7 @@ async function startCreateAndWait(credential: CredentialRef, title: string, coun
 /** Waits until the execution waits, then moves its orders to Delivered; returns the finished execution. */
 async function deliverWhileWaiting(executionId: string): Promise<Execution> {
 	const { client, sandbox } = e2e();
-	const waiting = await waitFor(
-		`execution ${executionId} to wait`,
-		async () => {
-			const execution = await client.getExecution(executionId);
-			if (execution.status === 'error' || execution.status === 'success') throw new Error(`execution ${executionId} ended "${execution.status}" instead of waiting`);
-			return execution.status === 'waiting' ? execution : undefined;
-		},
-		{ timeoutMs: 120_000 },
-	);
+	const waiting = await untilExecutionWaits(executionId);
 	for (const created of nodeOutput(waiting, 'Create orders')) await sandbox.advance(String(created.ID), { toStatusId: 5 });
 	return await client.waitForExecution(executionId, 180_000);
 }

@@ -11,7 +11,7 @@ import type { Execution } from '../../scripts/n8n/client';
 import { nodeItems, nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, restartN8n } from './helpers/harness';
+import { describeE2E, e2e, restartN8n, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const CREATE = 'Create orders';
@@ -102,15 +102,7 @@ async function executionStatus(id: string): Promise<Execution> {
 
 /** Waits until the execution is waiting at the node, and returns the orders Create made (input order). */
 async function untilWaiting(executionId: string): Promise<Json[]> {
-	const waiting = await waitFor(
-		`execution ${executionId} to wait`,
-		async () => {
-			const execution = await executionStatus(executionId);
-			if (execution.status === 'error' || execution.status === 'success') throw new Error(`execution ${executionId} ended "${execution.status}" instead of waiting`);
-			return execution.status === 'waiting' ? execution : undefined;
-		},
-		{ timeoutMs: 120_000, intervalMs: 250 },
-	);
+	const waiting = await untilExecutionWaits(executionId);
 	return nodeOutput(waiting, CREATE);
 }
 

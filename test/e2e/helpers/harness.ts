@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 
 import { N8nClient, type Execution, type ExecutionError } from '../../../scripts/n8n/client';
 import { executionError, nodeError, nodeItems, nodeOutput } from '../../../scripts/n8n/executions';
+import { waitFor } from '../../../scripts/n8n/process';
 import { SandboxControl } from '../../../scripts/n8n/sandbox-control';
 import type { StackState } from '../../../scripts/n8n/stack';
 import { printStoreTestWorkflow } from '../../../scripts/n8n/workflows';
@@ -118,4 +119,22 @@ export function expectSuccess(run: NodeRun): void {
 	if (run.execution.status !== 'success') {
 		throw new Error(`n8n execution ${run.execution.id} ended "${run.execution.status}": ${run.error?.message ?? ''} ${run.error?.description ?? ''}`);
 	}
+}
+
+/**
+ * The execution once it waits (at a Wait Until Status), polled through n8n's REST API; fails at once,
+ * with the execution's error, when it ends instead.
+ */
+export async function untilExecutionWaits(executionId: string, timeoutMs = 120_000): Promise<Execution> {
+	return await waitFor(
+		`execution ${executionId} to wait`,
+		async () => {
+			const execution = await e2e().client.getExecution(executionId);
+			if (execution.status === 'error' || execution.status === 'success') {
+				throw new Error(`execution ${executionId} ended "${execution.status}" instead of waiting: ${JSON.stringify(execution.data?.resultData.error ?? {})}`);
+			}
+			return execution.status === 'waiting' ? execution : undefined;
+		},
+		{ timeoutMs, intervalMs: 250 },
+	);
 }
