@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
-import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, expectSuccess, runPrintStore, untilExecutionWaits } from './helpers/harness';
+import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, expectSuccess, runPrintStore, startCreateThenWait, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const TRIGGER = 'Print Store Trigger';
@@ -90,35 +90,15 @@ describeE2E('callbacks of any method, with or without a body, in a real n8n', ()
 		const { client, sandbox, state } = e2e();
 		// The service's own callbacks are lost: only the GETs below reach n8n.
 		await sandbox.setProfiles(['drop-callbacks']);
-		const built = printStoreTestWorkflow({
+		const { executionId } = await startCreateThenWait({
 			name: 'e2e: wait resumed by a GET',
 			credential: state.credential,
+			storeId: state.sandbox.storeId,
 			items: [{ order: orderItem(`method-wait-${randomUUID().slice(0, 6)}`) }],
-			nodeName: 'Create',
-			parameters: { resource: 'order', operation: 'create', storeId: state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'wait' },
+			wait: { checkEvery: 1, checkEveryUnit: 'hours' },
+			createNode: 'Create',
+			waitNode: 'Wait',
 		});
-		built.workflow.nodes.push({
-			id: randomUUID(),
-			name: 'Wait',
-			type: PRINT_STORE_TYPE,
-			typeVersion: 1,
-			position: [1100, 0],
-			parameters: {
-				resource: 'order',
-				operation: 'waitForStatus',
-				storeId: state.sandbox.storeId,
-				orderId: { __rl: true, mode: 'id', value: '={{ $json.ID }}' },
-				waitFor: ['Delivered'],
-				timeLimit: 10,
-				timeLimitUnit: 'minutes',
-				checkEvery: 1,
-				checkEveryUnit: 'hours',
-			},
-			credentials: { [CREDENTIAL_TYPE]: state.credential },
-		});
-		(built.workflow.connections as Record<string, unknown>).Create = { main: [[{ node: 'Wait', type: 'main', index: 0 }]] };
-		const saved = await client.createWorkflow(built.workflow);
-		const executionId = await client.startManualRun(saved.id, built.triggerName);
 		const waiting = await untilExecutionWaits(executionId);
 		const [created] = nodeOutput(waiting, 'Create');
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created.ID)!;

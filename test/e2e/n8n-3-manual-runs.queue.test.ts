@@ -13,10 +13,10 @@ import { readFileSync } from 'node:fs';
 import type { Execution, WorkflowJson } from '../../scripts/n8n/client';
 import { nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { asEnvironment, MANUAL_RUNS_ON_WORKERS } from '../../scripts/n8n/n8n3';
-import { CREDENTIAL_TYPE, findNode, loadExample, MANUAL_TRIGGER_TYPE, PRINT_STORE_TYPE, printStoreTestWorkflow, withCredential } from '../../scripts/n8n/workflows';
+import { findNode, loadExample, MANUAL_TRIGGER_TYPE, withCredential } from '../../scripts/n8n/workflows';
 import { startModelServer, type ModelServer } from '../helpers/model-server';
 import { crmOrderItem } from '../helpers/sandbox';
-import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore, untilExecutionWaits } from './helpers/harness';
+import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore, startCreateThenWait, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const STORE = 'store_main';
@@ -79,25 +79,13 @@ describeE2E("n8n 3.0's queue mode on 2.41.1: manual executions on the worker", (
 
 	test('a manual Create then Wait Until Status: it waits, the orders\' callbacks resume it, and the worker runs both parts', async () => {
 		const { client, state, sandbox } = e2e();
-		const built = printStoreTestWorkflow({
+		const { executionId } = await startCreateThenWait({
 			name: 'e2e queue, manual on the worker: create and wait',
 			credential: state.credential,
+			storeId: STORE,
 			items: [order(`manual-wait-${randomUUID().slice(0, 8)}-0`), order(`manual-wait-${randomUUID().slice(0, 8)}-1`)],
-			nodeName: 'Create orders',
-			parameters: { resource: 'order', operation: 'create', storeId: STORE, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'wait' },
+			wait: { checkEvery: 1, checkEveryUnit: 'hours' },
 		});
-		built.workflow.nodes.push({
-			id: randomUUID(),
-			name: 'Wait until delivered',
-			type: PRINT_STORE_TYPE,
-			typeVersion: 1,
-			position: [880, 0],
-			parameters: { resource: 'order', operation: 'waitForStatus', storeId: STORE, orderId: { __rl: true, mode: 'id', value: '={{ $json.ID }}' }, waitFor: ['Delivered'], timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' },
-			credentials: { [CREDENTIAL_TYPE]: state.credential },
-		});
-		(built.workflow.connections as Json)['Create orders'] = { main: [[{ node: 'Wait until delivered', type: 'main', index: 0 }]] };
-		const saved = await client.createWorkflow(built.workflow);
-		const executionId = await client.startManualRun(saved.id, built.triggerName);
 		const waiting = await untilExecutionWaits(executionId);
 		expect(ranOnWorker(executionId)).toBe(true);
 		const created = nodeOutput(waiting, 'Create orders');

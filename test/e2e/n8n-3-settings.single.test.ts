@@ -26,8 +26,8 @@ import { nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { asEnvironment, CONTAINER_INSTALL, N8N3_UNVERIFIED_DEFAULT, SSRF_PROTECTION } from '../../scripts/n8n/n8n3';
 import { connectOAuth2Credential } from '../../scripts/n8n/oauth';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
-import { CREDENTIAL_TYPE, exampleFiles, loadExample, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow, withCredential, type CredentialRef } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore, type NodeRun, untilExecutionWaits } from './helpers/harness';
+import { CREDENTIAL_TYPE, exampleFiles, loadExample, PACKAGE_NODE_PREFIX, printStoreTestWorkflow, withCredential, type CredentialRef } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, expectSuccess, restartN8n, runPrintStore, startCreateThenWait, type NodeRun, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 
@@ -143,35 +143,13 @@ const order = (reference: string) => ({
 
 /** Manual trigger → orders → Create (resume address as callback) → Wait Until Delivered; started, not awaited. */
 async function startCreateAndWait(credential: CredentialRef, title: string, count: number, wait: Json): Promise<{ executionId: string; workflowId: string }> {
-	const { client } = e2e();
-	const built = printStoreTestWorkflow({
+	return await startCreateThenWait({
 		name: `n8n 3 settings: ${title}`,
 		credential,
+		storeId: STORE,
 		items: Array.from({ length: count }, (_, index) => order(`n8n3-${randomUUID().slice(0, 8)}-${index}`)),
-		nodeName: 'Create orders',
-		parameters: { resource: 'order', operation: 'create', storeId: STORE, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'wait' },
+		wait,
 	});
-	built.workflow.nodes.push({
-		id: randomUUID(),
-		name: 'Wait until delivered',
-		type: PRINT_STORE_TYPE,
-		typeVersion: 1,
-		position: [880, 0],
-		parameters: {
-			resource: 'order',
-			operation: 'waitForStatus',
-			storeId: STORE,
-			orderId: { __rl: true, mode: 'id', value: '={{ $json.ID }}' },
-			waitFor: ['Delivered'],
-			timeLimit: 10,
-			timeLimitUnit: 'minutes',
-			...wait,
-		},
-		credentials: { [CREDENTIAL_TYPE]: credential },
-	});
-	(built.workflow.connections as Json)['Create orders'] = { main: [[{ node: 'Wait until delivered', type: 'main', index: 0 }]] };
-	const saved = await client.createWorkflow(built.workflow);
-	return { executionId: await client.startManualRun(saved.id, built.triggerName), workflowId: saved.id };
 }
 
 /** Waits until the execution waits, then moves its orders to Delivered; returns the finished execution. */

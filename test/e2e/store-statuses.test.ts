@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
-import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, expectSuccess, runPrintStore, untilExecutionWaits } from './helpers/harness';
+import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, expectSuccess, runPrintStore, startCreateThenWait, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const TRIGGER = 'Print Store Trigger';
@@ -76,36 +76,15 @@ describeE2E("the store's own statuses in a real n8n", () => {
 		const listener = await client.createWorkflow({ name: 'e2e: own statuses, trigger', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
 		await client.activateWorkflow(listener.id);
 		try {
-			const built = printStoreTestWorkflow({
+			const { executionId } = await startCreateThenWait({
 				name: 'e2e: own statuses, wait',
 				credential: state.credential,
+				storeId: state.sandbox.storeId,
 				items: [{ order: orderItem(`own-wait-${randomUUID().slice(0, 6)}`) }],
-				nodeName: 'Create',
-				parameters: { resource: 'order', operation: 'create', storeId: state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'wait' },
+				wait: { waitFor: [fulfilled], failOn: ['Rejected'], checkEvery: 1, checkEveryUnit: 'hours' },
+				createNode: 'Create',
+				waitNode: 'Wait',
 			});
-			built.workflow.nodes.push({
-				id: randomUUID(),
-				name: 'Wait',
-				type: PRINT_STORE_TYPE,
-				typeVersion: 1,
-				position: [1100, 0],
-				parameters: {
-					resource: 'order',
-					operation: 'waitForStatus',
-					storeId: state.sandbox.storeId,
-					orderId: { __rl: true, mode: 'id', value: '={{ $json.ID }}' },
-					waitFor: [fulfilled],
-					failOn: ['Rejected'],
-					timeLimit: 10,
-					timeLimitUnit: 'minutes',
-					checkEvery: 1,
-					checkEveryUnit: 'hours',
-				},
-				credentials: { [CREDENTIAL_TYPE]: state.credential },
-			});
-			(built.workflow.connections as Record<string, unknown>).Create = { main: [[{ node: 'Wait', type: 'main', index: 0 }]] };
-			const saved = await client.createWorkflow(built.workflow);
-			const executionId = await client.startManualRun(saved.id, built.triggerName);
 			const waiting = await untilExecutionWaits(executionId);
 			const [created] = nodeOutput(waiting, 'Create');
 			const id = String(created.ID);

@@ -4,6 +4,7 @@
  * and runPrintStore(), which runs one Print Store node inside the real n8n and returns what n8n
  * recorded for it.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import { N8nClient, type Execution, type ExecutionError } from '../../../scripts/n8n/client';
@@ -11,7 +12,7 @@ import { executionError, nodeError, nodeItems, nodeOutput } from '../../../scrip
 import { waitFor } from '../../../scripts/n8n/process';
 import { SandboxControl } from '../../../scripts/n8n/sandbox-control';
 import type { StackState } from '../../../scripts/n8n/stack';
-import { printStoreTestWorkflow } from '../../../scripts/n8n/workflows';
+import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, printStoreTestWorkflow, type CredentialRef } from '../../../scripts/n8n/workflows';
 
 const stateFile = process.env.PRINT_STORE_E2E_STATE;
 
@@ -137,4 +138,51 @@ export async function untilExecutionWaits(executionId: string, timeoutMs = 120_0
 		},
 		{ timeoutMs, intervalMs: 250 },
 	);
+}
+
+/**
+ * Saves and starts (as a manual run) a workflow of Create, with Status Callbacks resuming this
+ * execution, then Order > Wait Until Status for the orders it made. `wait` adds to or replaces the
+ * wait's parameters (by default: Delivered, within 10 minutes).
+ */
+export async function startCreateThenWait(options: {
+	name: string;
+	credential: CredentialRef;
+	storeId: string;
+	items: Array<Record<string, unknown>>;
+	wait?: Record<string, unknown>;
+	createNode?: string;
+	waitNode?: string;
+}): Promise<{ executionId: string; workflowId: string }> {
+	const { client } = e2e();
+	const createNode = options.createNode ?? 'Create orders';
+	const waitNode = options.waitNode ?? 'Wait until delivered';
+	const built = printStoreTestWorkflow({
+		name: options.name,
+		credential: options.credential,
+		items: options.items,
+		nodeName: createNode,
+		parameters: { resource: 'order', operation: 'create', storeId: options.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'wait' },
+	});
+	built.workflow.nodes.push({
+		id: randomUUID(),
+		name: waitNode,
+		type: PRINT_STORE_TYPE,
+		typeVersion: 1,
+		position: [1100, 0],
+		parameters: {
+			resource: 'order',
+			operation: 'waitForStatus',
+			storeId: options.storeId,
+			orderId: { __rl: true, mode: 'id', value: '={{ $json.ID }}' },
+			waitFor: ['Delivered'],
+			timeLimit: 10,
+			timeLimitUnit: 'minutes',
+			...options.wait,
+		},
+		credentials: { [CREDENTIAL_TYPE]: options.credential },
+	});
+	(built.workflow.connections as Record<string, unknown>)[createNode] = { main: [[{ node: waitNode, type: 'main', index: 0 }]] };
+	const saved = await client.createWorkflow(built.workflow);
+	return { executionId: await client.startManualRun(saved.id, built.triggerName), workflowId: saved.id };
 }
