@@ -50,7 +50,7 @@ const GUARANTEES = [
 export const GROUPS = {
 	guarantees: { files: GUARANTEES, threshold: 90 },
 	trigger: { files: ['nodes/PrintStoreTrigger/**/*.ts', ...GUARANTEES.map((file) => `!${file}`)], threshold: 85 },
-	orders: { files: ['nodes/PrintStore/orderRequests/**/*.ts', 'nodes/PrintStore/helpers/**/*.ts'], threshold: 75 },
+	orders: { files: ['nodes/PrintStore/orderRun/**/*.ts', 'nodes/PrintStore/perItem/**/*.ts', 'nodes/PrintStore/actions/asTool.ts'], threshold: 75 },
 	shared: { files: ['nodes/shared/**/*.ts', ...GUARANTEES.map((file) => `!${file}`)], threshold: 72 },
 	actions: { files: ['nodes/PrintStore/actions/**/*.ts', 'nodes/PrintStore/*.ts'], threshold: 80 },
 	wait: { files: ['nodes/PrintStore/wait/**/*.ts'], threshold: 88 },

@@ -83,7 +83,7 @@ describeE2E('Stack traces name the package\'s own files', () => {
 			expect(where).toEqual(
 				expect.arrayContaining([
 					'toNodeError nodes/shared/errors',
-					'forEachItem nodes/PrintStore/helpers/items',
+					'forEachItem nodes/PrintStore/perItem/run',
 					'execute nodes/PrintStore/actions/order/get.operation',
 					'router nodes/PrintStore/actions/router',
 					'execute nodes/PrintStore/PrintStore.node',

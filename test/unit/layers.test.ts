@@ -1,7 +1,7 @@
 /**
  * Layers that only point down, read from the imports of every file in nodes/ (the TypeScript
  * parser's, type-only imports included): no import cycle; no operation file imports another; what
- * lies below the operations (the wait, the order-request pipeline, the lists, helpers, field descriptions)
+ * lies below the operations (the wait, the order run, the per-item runs, the lists, field descriptions)
  * imports no operation; nodes/shared/ imports neither node. Each rule is also run on a small
  * made-up tree that breaks it, so a check that finds nothing cannot pass unnoticed.
  */
@@ -73,7 +73,7 @@ function cycles(graph: Graph): string[][] {
 	return found;
 }
 
-const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orderRequests|helpers|descriptions|lists)\//;
+const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orderRun|perItem|descriptions|lists)\//;
 
 /** Imports that point up or sideways, as `from -> to: why`. */
 function upward(graph: Graph): string[] {
@@ -106,11 +106,11 @@ describe('the checks find what they forbid', () => {
 
 	test('a cycle through a type-only import', () => {
 		const graph = made({
-			'nodes/PrintStore/orderRequests/a.ts': "import type { B } from './b';\nexport type A = B;",
-			'nodes/PrintStore/orderRequests/b.ts': "import { a } from './a';\nexport const b = a;",
-			'nodes/PrintStore/orderRequests/c.ts': "import { b } from './b';\nexport const c = b;",
+			'nodes/PrintStore/orderRun/a.ts': "import type { B } from './b';\nexport type A = B;",
+			'nodes/PrintStore/orderRun/b.ts': "import { a } from './a';\nexport const b = a;",
+			'nodes/PrintStore/orderRun/c.ts': "import { b } from './b';\nexport const c = b;",
 		});
-		expect(cycles(graph)).toEqual([['nodes/PrintStore/orderRequests/a.ts', 'nodes/PrintStore/orderRequests/b.ts']]);
+		expect(cycles(graph)).toEqual([['nodes/PrintStore/orderRun/a.ts', 'nodes/PrintStore/orderRun/b.ts']]);
 	});
 
 	test('an operation importing another, the wait importing an operation, shared importing a node', () => {

@@ -26,7 +26,6 @@ import {
 	TESTED_ON,
 	waitingItems,
 	webhookBaseUrl,
-	withToolReads,
 	workflowNodes,
 } from '../../nodes/shared/n8nInternals';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
@@ -256,14 +255,6 @@ describe('as an AI tool', () => {
 		expect(isToolRun(executeContext(printStoreNode(PRINT_STORE_TOOL_TYPE)).ctx)).toBe(true);
 		expect(isToolRun(executeContext(printStoreNode()).ctx)).toBe(false);
 		expect(tripped(() => isToolRun(executeContext(printStoreNode(UNNAMED_TOOL)).ctx)).guard).toBe('toolVariant');
-	});
-
-	test('toolContext: the wrapper needs the context methods it replaces', () => {
-		const { ctx } = executeContext(printStoreNode(PRINT_STORE_TOOL_TYPE));
-		const wrapped = withToolReads(ctx, { getInputData: () => [{ json: { a: 1 } }], getNodeParameter: () => 'from the list' });
-		expect([wrapped.getInputData(), wrapped.getNodeParameter('x', 0), wrapped.getNode().name]).toEqual([[{ json: { a: 1 } }], 'from the list', 'Print Store']);
-		const changed = Object.create(ctx, { getNodeParameter: { value: undefined } }) as typeof ctx;
-		expect(tripped(() => withToolReads(changed, { getInputData: () => [], getNodeParameter: () => undefined })).guard).toBe('toolContext');
 	});
 });
 

@@ -5,8 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ApiFailure } from '../../nodes/shared/errors';
-import type { BatchGroup, BatchRunOptions } from '../../nodes/PrintStore/orderRequests/sendBatches';
-import { messagesAbout, namedPositions, sendInBatches } from '../../nodes/PrintStore/orderRequests/sendBatches';
+import type { BatchGroup, BatchRunOptions } from '../../nodes/PrintStore/orderRun/batches';
+import { messagesAbout, namedPositions, sendInBatches } from '../../nodes/PrintStore/orderRun/batches';
 import { API } from '../helpers/api-operations';
 
 const rejection = (messages: string[], status = 400) =>

@@ -3,7 +3,7 @@
  * something the user did not mean (a boolean as a quantity, "0x10" as 16, blanks as 0) or refuse
  * what a CRM export really holds (numbers as text, URLs with spaces around them).
  */
-import { validateOrderItem } from '../../nodes/PrintStore/orderRequests/validateOrderItem';
+import { validateOrderItem } from '../../nodes/PrintStore/orderRun/check';
 import { problem } from '../helpers/invalid-value';
 
 const product = { ID: 'postcard', Quantity: 1 };

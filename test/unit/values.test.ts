@@ -2,7 +2,7 @@
 import { hideCallbackSecrets, pathFormUrl, SECRET_MARKER, triggerCallbackUrl, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
 import { checkPathId } from '../../nodes/shared/ids';
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
-import { validateOrderItem } from '../../nodes/PrintStore/orderRequests/validateOrderItem';
+import { validateOrderItem } from '../../nodes/PrintStore/orderRun/check';
 import { problem } from '../helpers/invalid-value';
 
 describe('order item', () => {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { refuseN8nCustomApiCall } from '../../shared/n8nInternals';
-import { forModel, isToolRun } from '../helpers/tool';
+import { forModel, isToolRun } from './asTool';
 
 import * as custom from './custom';
 import type { OperationModule, Operations } from './operation';
@@ -95,7 +95,7 @@ export async function router(this: IExecuteFunctions, continueOnFail = this.cont
 		}
 		return [await execute.call(this)];
 	} catch (error) {
-		const forTheModel = forModel(this, error);
+		const forTheModel = forModel(this.getNode(), error);
 		// On Error: Continue. n8n 1.x would hand the model its own input back, without the error.
 		if (continueOnFail && forTheModel instanceof Error) {
 			return [this.getInputData().map((_, item) => ({ json: { error: forTheModel.message }, pairedItem: { item } }))];

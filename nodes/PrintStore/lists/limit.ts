@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
 import { DEFAULT_TOOL_LIMIT } from '../descriptions/list.fields';
-import { isToolRun } from '../helpers/tool';
+import { isToolRun } from '../../shared/n8nInternals';
 
 /** How many results an item asks for: undefined for Return All. The tool variant always has a limit. */
 export function requestedLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {

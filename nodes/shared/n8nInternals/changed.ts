@@ -69,11 +69,6 @@ export const GUARDS = {
 		relies: 'the tool variant n8n derives from the node has a type name ending in "Tool" and an ai_tool output',
 		instead: 'Use the Print Store node in a workflow (not as a tool) until a release supports this n8n version.',
 	},
-	toolContext: {
-		feature: 'Print Store as an AI tool (a list of orders in one call)',
-		relies: "the execution context's methods can be called from a wrapper around it",
-		instead: 'Give the tool one order item per call, or use a tested n8n version.',
-	},
 	customApiCall: {
 		feature: 'Custom API Call',
 		relies: "n8n adds no Custom API Call of its own to a node whose versions are a list (it would send no subscription key)",

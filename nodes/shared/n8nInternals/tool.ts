@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { N8nChanged } from './changed';
@@ -22,32 +22,4 @@ export function isToolRun(ctx: IExecuteFunctions): boolean {
 	const byOutput = Array.isArray(outputs) && outputs.some((output) => (typeof output === 'string' ? output : (output as { type?: unknown })?.type) === NodeConnectionTypes.AiTool);
 	if (byOutput) throw new N8nChanged(ctx.getNode(), 'toolVariant', 'the node has an AI tool output, but its type name does not end in "Tool"');
 	return false;
-}
-
-/** What the node's own code reads differently in a tool run over a list of orders. */
-export interface ToolReads {
-	getInputData(): INodeExecutionData[];
-	getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: IDataObject): unknown;
-}
-
-/**
- * The execution context, with the two reads the node's own code makes replaced: one tool call then
- * runs as a list of items through the same code as any other run.
- * Relies on: n8n's context methods work when called on the context itself from a wrapper (they are
- * bound to it here, so n8n's code inside them reads the context as n8n made it). Checked: the
- * context has both methods the wrapper replaces.
- * Tested: test/node/tool.test.ts (through n8n's engine) and test/e2e/ai-agent.test.ts.
- */
-export function withToolReads(ctx: IExecuteFunctions, reads: ToolReads): IExecuteFunctions {
-	if (typeof ctx.getInputData !== 'function' || typeof ctx.getNodeParameter !== 'function') {
-		throw new N8nChanged(ctx.getNode(), 'toolContext', 'the execution context has no getInputData or getNodeParameter method');
-	}
-	return new Proxy(ctx, {
-		get(target, property) {
-			if (property === 'getInputData') return reads.getInputData;
-			if (property === 'getNodeParameter') return reads.getNodeParameter;
-			const value = Reflect.get(target, property, target) as unknown;
-			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-		},
-	});
 }

@@ -5,7 +5,7 @@ import { InvalidValue } from '../../../shared/errors';
 import { isControlCharacter } from '../../../shared/ids';
 import { parseJson } from '../../../shared/json';
 import { apiRequestWithStatus } from '../../../shared/transport';
-import { forEachItem } from '../../helpers/items';
+import { forEachItem } from '../../perItem/run';
 import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
 
 /** The API call: any method and path, so only reads are repeated; the one status code every call shares. */

@@ -5,11 +5,9 @@ import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
 import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
 import { EARLIER_VERSIONS, FROM_VERSION_3, orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
-import { markTestOrders, withTestModeField } from '../../helpers/testMode';
-import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
-import { callbackChoice } from '../../orderRequests/callbackChoice';
-import type { OrderRequest } from '../../orderRequests/orderRequest';
-import { runOrderRequests } from '../../orderRequests/runOrderRequests';
+import { readOrderRun } from '../../orderRun/read';
+import { runOrders, type OrderRequest } from '../../orderRun/run';
+import { forModel, isToolRun, pairedWithCall } from '../asTool';
 
 /** The request: `POST store/{id}/order`; it acts once (a second create could order twice). */
 export const orderRequest: OrderRequest = {
@@ -139,18 +137,18 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 	},
 ]);
 
+/**
+ * Reads the run from the node (as an AI tool: the call's list of order items, test mode unless live
+ * orders are allowed, a cap per call, callback addresses from the workflow only), then runs it.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const run = withTestModeField(this);
-	// As an AI tool: a list of order items per call, test mode unless live orders are allowed, a cap
-	// per call, and callback addresses from the workflow only unless it allows the model's.
-	if (isToolRun(this)) {
-		const modelCallbacks = this.getNodeParameter('toolModelCallbacks', 0, false) === true;
-		const toolRun = toolOrderRun(run, 'create');
-		return pairedWithCall(this, markTestOrders(toolRun, await createOrders(toolRun, !modelCallbacks)));
+	if (!isToolRun(this)) return await runOrders((await readOrderRun(this, orderRequest)).run);
+	let listCall = false;
+	try {
+		const read = await readOrderRun(this, orderRequest);
+		listCall = read.listCall;
+		return pairedWithCall(await runOrders(read.run), listCall);
+	} catch (error) {
+		throw forModel(this.getNode(), error, listCall);
 	}
-	return markTestOrders(run, await createOrders(run, false));
-}
-
-async function createOrders(ctx: IExecuteFunctions, workflowOnly: boolean): Promise<INodeExecutionData[]> {
-	return await runOrderRequests(ctx, orderRequest, { ...(await callbackChoice(ctx)), workflowOnly });
 }

@@ -4,8 +4,8 @@ import { showFor } from '../../../shared/displayOptions';
 import { READ_ORDER, readOrder } from '../../../shared/orderReads';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
-import { forEachItem } from '../../helpers/items';
-import { orderRef } from '../../helpers/orderRef';
+import { forEachItem } from '../../perItem/run';
+import { orderRef } from '../../perItem/parameters';
 
 /** The API call: reading one order (shared with the trigger's Fetch From the API). */
 export const api = READ_ORDER;

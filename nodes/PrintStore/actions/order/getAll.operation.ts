@@ -3,9 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { storeIdField } from '../../descriptions/common.fields';
 import { listFields } from '../../descriptions/list.fields';
-import { forEachItem } from '../../helpers/items';
-import { readStoreId } from '../../helpers/storeId';
-import { isToolRun } from '../../helpers/tool';
+import { forEachItem } from '../../perItem/run';
+import { readStoreId } from '../../perItem/parameters';
+import { isToolRun } from '../asTool';
 import { requestedLimit } from '../../lists/limit';
 import { ItemProblem } from '../../../shared/errors';
 import { isRecord, readField } from '../../../shared/json';

@@ -5,9 +5,9 @@ import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
 import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
 import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
-import { isToolRun, pairedWithCall, toolOrderRun } from '../../helpers/tool';
-import type { OrderRequest } from '../../orderRequests/orderRequest';
-import { runOrderRequests } from '../../orderRequests/runOrderRequests';
+import { readOrderRun } from '../../orderRun/read';
+import { runOrders, type OrderRequest } from '../../orderRun/run';
+import { forModel, isToolRun, pairedWithCall } from '../asTool';
 
 /** The request: `POST store/{id}/order/price`, a read that changes nothing (repeatable), its status codes. */
 export const orderRequest: OrderRequest = {
@@ -34,6 +34,13 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 ]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	if (isToolRun(this)) return pairedWithCall(this, await runOrderRequests(toolOrderRun(this, 'getPriceQuote'), orderRequest));
-	return await runOrderRequests(this, orderRequest);
+	if (!isToolRun(this)) return await runOrders((await readOrderRun(this, orderRequest)).run);
+	let listCall = false;
+	try {
+		const read = await readOrderRun(this, orderRequest);
+		listCall = read.listCall;
+		return pairedWithCall(await runOrders(read.run), listCall);
+	} catch (error) {
+		throw forModel(this.getNode(), error, listCall);
+	}
 }

@@ -4,9 +4,9 @@ import { showFor } from '../../../shared/displayOptions';
 import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
-import { forEachItem } from '../../helpers/items';
-import { orderRef } from '../../helpers/orderRef';
-import { isToolRun } from '../../helpers/tool';
+import { forEachItem } from '../../perItem/run';
+import { orderRef } from '../../perItem/parameters';
+import { isToolRun } from '../asTool';
 import { chronological, latestRecord } from '../../wait/plan';
 
 /** The API call: reading a status history (shared with the wait and the trigger's Fetch From the API). */

@@ -3,12 +3,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
-import { forEachItem } from '../../helpers/items';
+import { forEachItem } from '../../perItem/run';
 import { leaveOnStack, refuseBlockedResumeAddress } from '../../../shared/n8nInternals';
 import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
 import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
 import { orderLocator } from '../../descriptions/order.fields';
-import { orderRef } from '../../helpers/orderRef';
+import { orderRef } from '../../perItem/parameters';
 
 /** The API call it makes: reading status histories (Get Status History's). */
 export const api = READ_HISTORY;

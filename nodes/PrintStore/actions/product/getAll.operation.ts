@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { storeIdField } from '../../descriptions/common.fields';
 import { listFields } from '../../descriptions/list.fields';
-import { forEachItem } from '../../helpers/items';
-import { readStoreId } from '../../helpers/storeId';
+import { forEachItem } from '../../perItem/run';
+import { readStoreId } from '../../perItem/parameters';
 import { requestedLimit } from '../../lists/limit';
 import { collect } from '../../lists/pages';
 import { LIST_PRODUCTS, matchesProduct, productListSource } from '../../lists/products';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
-import { forEachItem } from '../../helpers/items';
+import { forEachItem } from '../../perItem/run';
 import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
 
 /** The API call: acts once (the key is spent); its status codes as the spec gives them. */

@@ -4,8 +4,8 @@ import { showFor } from '../../../shared/displayOptions';
 import { checkPathId } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { storeIdField } from '../../descriptions/common.fields';
-import { forEachItem } from '../../helpers/items';
-import { readStoreId } from '../../helpers/storeId';
+import { forEachItem } from '../../perItem/run';
+import { readStoreId } from '../../perItem/parameters';
 import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
 
 /** The API call: acts once (a second removal would report no association); its status codes. */

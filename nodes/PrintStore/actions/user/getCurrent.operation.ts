@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { showFor } from '../../../shared/displayOptions';
 import { apiRequest } from '../../../shared/transport';
-import { forEachItem } from '../../helpers/items';
+import { forEachItem } from '../../perItem/run';
 import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
 
 /** The API call: a read; its status codes. */

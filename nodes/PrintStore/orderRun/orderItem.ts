@@ -3,9 +3,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InvalidValue } from '../../shared/errors';
 import { locatorValue } from '../../shared/ids';
 import { FORBIDDEN_KEYS, isRecord, parseJson } from '../../shared/json';
-import { JSON_ROOT, type InputMode, type OrderItemDraft } from './orderItemDraft';
+import { JSON_ROOT, type InputMode, type OrderItemDraft } from './check';
 
-export type { InputMode, OrderItemDraft };
+/**
+ * Step one of the order path: the order item of each input item as the user defined it, read from
+ * the editor's fields, the Order Item (JSON) or the input item itself. Nothing is checked here
+ * (check.ts does that, once, for every mode).
+ */
 
 /** Drops what a user left empty in the editor, so only real values are sent. */
 function withoutEmpty(values: IDataObject): IDataObject {
@@ -198,18 +202,31 @@ function compileInputItemReader(ctx: IExecuteFunctions): (json: IDataObject) => 
 	};
 }
 
+const EMPTY_JSON =
+	'is empty: give one order item with Product (ID and Quantity) and Recipient (a name or company, and an address). Nothing was sent.';
+
+/** An order item given as JSON (text, or an object from an expression or a tool call's list). */
+export function jsonDraft(value: unknown): OrderItemDraft {
+	return { mode: 'json', value: parseJsonParameter(value, JSON_ROOT) };
+}
+
 /**
  * Reads the order item of each input item in the chosen mode; nothing is checked yet. For "Input
- * Item Fields" the mapping is compiled here, once.
+ * Item Fields" the mapping is compiled here, once. `refuseEmptyJson` (Create from version 3): an
+ * Order Item (JSON) left empty is refused with what it needs, instead of read as no order item.
  */
-export function orderItemReader(ctx: IExecuteFunctions, mode: InputMode): (itemIndex: number) => OrderItemDraft {
+export function orderItemReader(ctx: IExecuteFunctions, mode: InputMode, refuseEmptyJson = false): (itemIndex: number) => OrderItemDraft {
 	if (mode === 'inputItem') {
 		const read = compileInputItemReader(ctx);
 		const items = ctx.getInputData();
 		return (itemIndex) => read(items[itemIndex].json);
 	}
 	if (mode === 'json') {
-		return (itemIndex) => ({ mode, value: parseJsonParameter(ctx.getNodeParameter('orderItemJson', itemIndex, '{}'), JSON_ROOT) });
+		return (itemIndex) => {
+			const value = ctx.getNodeParameter('orderItemJson', itemIndex, '{}');
+			if (refuseEmptyJson && typeof value === 'string' && value.trim() === '') throw new InvalidValue(JSON_ROOT, EMPTY_JSON);
+			return jsonDraft(value);
+		};
 	}
 	return (itemIndex) => ({ mode, value: fromFields(ctx, itemIndex) });
 }

@@ -1,18 +1,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ApiFailure, ItemProblem } from '../../shared/errors';
-import { sendOrderRequest, type BatchEntry, type BatchGroup, type OrderSend } from './orderRequest';
 
-export type { BatchEntry, BatchGroup };
+/** One order item to send, and the input item (or the tool call's order) it answers. */
+export interface BatchEntry {
+	itemIndex: number;
+	orderItem: IDataObject;
+}
+
+/** Items that may share one request: same store and same order-request settings. */
+export interface BatchGroup {
+	storeId: string;
+	settings: { TestMode?: boolean; MaxRetries?: number };
+	entries: BatchEntry[];
+}
 
 export type Outcome = { result: IDataObject } | { error: unknown };
 
-/**
- * How a batch is sent: the order request itself (`OrderSend`: the run's context, the operation's
- * request and pacing), or, for the algorithm's own tests, a function that answers as the service
- * would.
- */
-export type SendBatch = OrderSend | ((group: BatchGroup, orderItems: IDataObject[]) => Promise<unknown>);
+/** Sends one batch, the spec's order request `{ Items, ...settings }` to the group's store, and returns the answer. */
+export type SendBatch = (group: BatchGroup, orderItems: IDataObject[]) => Promise<unknown>;
 
 export interface BatchRunOptions {
 	batchSize: number;
@@ -146,7 +152,7 @@ function isRejection(error: unknown): error is ApiFailure {
 async function attempt(run: BatchRun, group: BatchGroup, entries: BatchEntry[]): Promise<ApiFailure | undefined> {
 	try {
 		const orderItems = entries.map((entry) => entry.orderItem);
-		pair(run, entries, typeof run.send === 'function' ? await run.send(group, orderItems) : await sendOrderRequest(run.send, group, orderItems));
+		pair(run, entries, await run.send(group, orderItems));
 	} catch (error) {
 		if (isRejection(error) && entries.length > 1 && run.narrowRejectedBatches) return error;
 		fail(run, entries, error);
