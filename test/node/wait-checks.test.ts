@@ -1,5 +1,5 @@
 /**
- * The checks of Order > Wait Until Status (nodes/PrintStore/wait/checks.ts): once the execution
+ * The checks of Order > Wait Until Status (nodes/PrintStore/wait/poller.ts): once the execution
  * waits, the process that put it to wait calls the execution's resume address itself, at the set
  * interval and at the time limit, until the answer says there is nothing left to check. The node
  * runs through n8n's engine against the sandbox; its resume address points at a test server that
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { stopChecks } from '../../nodes/PrintStore/wait/checks';
+import { stopChecks } from '../../nodes/PrintStore/wait/poller';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 

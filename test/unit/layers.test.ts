@@ -117,13 +117,13 @@ describe('the checks find what they forbid', () => {
 		const graph = made({
 			'nodes/PrintStore/actions/order/get.operation.ts': 'export const get = 1;',
 			'nodes/PrintStore/actions/order/wait.operation.ts': "import { get } from './get.operation';\nexport const w = get;",
-			'nodes/PrintStore/wait/receive.ts': "export { get } from '../actions/order/get.operation';",
+			'nodes/PrintStore/wait/resumeCall.ts': "export { get } from '../actions/order/get.operation';",
 			'nodes/shared/x.ts': "import '../PrintStoreTrigger/t';",
 			'nodes/PrintStoreTrigger/t.ts': '',
 		});
 		expect(upward(graph)).toEqual([
 			'nodes/PrintStore/actions/order/wait.operation.ts -> nodes/PrintStore/actions/order/get.operation.ts: an operation imports another operation',
-			'nodes/PrintStore/wait/receive.ts -> nodes/PrintStore/actions/order/get.operation.ts: below the operations, an import of one',
+			'nodes/PrintStore/wait/resumeCall.ts -> nodes/PrintStore/actions/order/get.operation.ts: below the operations, an import of one',
 			"nodes/shared/x.ts -> nodes/PrintStoreTrigger/t.ts: nodes/shared/ imports a node's folder",
 		]);
 	});

@@ -165,7 +165,7 @@ export function waitingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
  * resumed it, and it may wait again at a later wait: resuming from the copy loaded here would run the
  * nodes between the two waits again. n8n offers a node no read of its execution, so the webhook asks
  * n8n to load it again: it POSTs a probe to the execution's resume address, and the node's webhook
- * there (wait/receive.ts) answers which wait the fresh copy is at.
+ * there (wait/resumeCall.ts) answers which wait the fresh copy is at.
  * Relies on: the webhook context can send HTTP; n8n runs the waiting node's webhook for a POST to the
  * resume address while the execution waits, from a copy it loads for that call, and once the
  * execution no longer waits answers 409 (running, or finished) or 404. Checked: the context can send

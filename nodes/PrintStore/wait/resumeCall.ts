@@ -8,7 +8,7 @@ import { readPayload } from '../../shared/callbacks/read';
 import { secretsMatch } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/callbacks/urls';
 import { freshWaitCaller, N8nChanged, readProbe, waitingItems } from '../../shared/n8nInternals';
-import { stopChecks } from './checks';
+import { stopChecks } from './poller';
 import { readStatusHistory as readHistory } from '../../shared/orderReads';
 import type { ResumedBy, WaitPlan } from './plan';
 import { matchesStatus, orderNames, planOf, resultJson, settle } from './plan';
@@ -18,7 +18,7 @@ import { resumeAddress, resumeSecret } from './resumeUrl';
  * The resume webhook of Order > Wait Until Status (n8n calls it for calls to the execution's resume
  * address while the execution waits at this node, of any method, with or without a body). A call is
  * either a status callback of the service (Create sent the address) or one of the node's own checks
- * (wait/checks.ts).
+ * (wait/poller.ts).
  *
  * - Without the node's secret (wait/resumeUrl.ts) a call is refused: it resumes nothing, reads
  *   nothing, and n8n saves nothing.

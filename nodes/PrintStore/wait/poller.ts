@@ -8,7 +8,7 @@ import { resumeCaller, WAIT_TIMER_GRACE_MS } from '../../shared/n8nInternals';
  * a waiting node on a timer (its timer only ends the wait, passing the items through), so the
  * process that put the execution to wait calls the execution's resume address itself, at the
  * interval the user set and once more at the time limit. Each call makes the node's resume webhook
- * read the status histories again (wait/receive.ts), and resume the execution when every order is
+ * read the status histories again (wait/resumeCall.ts), and resume the execution when every order is
  * settled or out of time. The checks stop when the execution resumed or is gone.
  *
  * They live in the memory of that process: if n8n restarts meanwhile, callbacks still resume the
