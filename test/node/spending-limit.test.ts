@@ -3,13 +3,14 @@
  * sandbox: in every way of giving orders (fields, JSON, input items, as an AI tool), a run at the
  * limit creates every order and a run one over it creates none, with Continue On Fail off (the node
  * stops) and on (one error item per input item). The count spans the execution: a second Create
- * run in the same execution (another node, a loop) counts what the first created.
+ * run in the same execution (another node, or the same node again in a loop) counts what the first
+ * created, and a loop sends each round's orders once.
  */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { IDataObject, INode, IRun } from 'n8n-workflow';
-import { createRunExecutionData, Workflow } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType, IRun } from 'n8n-workflow';
+import { createRunExecutionData, NodeConnectionTypes, Workflow } from 'n8n-workflow';
 
-import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PRINT_STORE_TYPE, runPrintStore, type StoredCredentials } from '../helpers/engine';
+import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PRINT_STORE_TYPE, registerNodeType, runPrintStore, type StoredCredentials } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -121,4 +122,85 @@ test('the count spans the execution: a second Create run that would go over crea
 	expect(within.data.resultData.error).toBeUndefined();
 	expect(within.data.resultData.runData['Create B'][0].data?.main[0]).toHaveLength(1);
 	expect(await createdCount()).toBe(4);
+});
+
+/**
+ * A loop as n8n's Loop Over Items makes one: the first time it runs it sends its items back (output
+ * "again"), the second time on (output "done"). It keeps its round in n8n's node context, which n8n
+ * keeps with the execution.
+ */
+const LOOP_TYPE = 'test.loopTwice';
+const loopTwice: INodeType = {
+	description: {
+		displayName: 'Loop Twice',
+		name: 'loopTwice',
+		group: ['transform'],
+		version: 1,
+		description: 'Sends its items back once',
+		defaults: { name: 'Loop Twice' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		outputNames: ['again', 'done'],
+		properties: [],
+	},
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const context = this.getContext('node');
+		context.round = Number(context.round ?? 0) + 1;
+		// Each round's items carry the next round's orders, numbered on from the last.
+		const items = this.getInputData().map((item, index) => ({ json: { order: crmOrderItem(10 * Number(context.round) + index), created: item.json.OrderNumber } }));
+		return Number(context.round) === 1 ? [items, []] : [[], items];
+	},
+};
+registerNodeType(LOOP_TYPE, loopTwice);
+
+/** One Create node run twice in one execution by a loop (Create -> Loop Twice -> Create), two orders a round. */
+async function sameCreateTwice(credentials: StoredCredentials, limit: number): Promise<IRun> {
+	const create: INode = {
+		id: 'create',
+		name: 'Create',
+		type: PRINT_STORE_TYPE,
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: { ...createRun('json', 1).parameters, options: { maxOrdersPerExecution: limit }, orderItemJson: '={{ JSON.stringify($json.order) }}' } as never,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } },
+	};
+	const loop: INode = { id: 'loop', name: 'Loop Twice', type: LOOP_TYPE, typeVersion: 1, position: [200, 0], parameters: {} };
+	const connections = {
+		Create: { main: [[{ node: 'Loop Twice', type: NodeConnectionTypes.Main, index: 0 }]] },
+		'Loop Twice': { main: [[{ node: 'Create', type: NodeConnectionTypes.Main, index: 0 }], []] },
+	};
+	const workflow = new Workflow({ id: 'wf-loop', name: 'Loop', nodes: [create, loop], connections, active: false, nodeTypes });
+	const executionId = `exec-loop-${Date.now()}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: 'wf-loop', name: 'Loop', nodes: [create, loop], connections: {} } as never);
+	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
+	const input = [0, 1].map((index) => ({ json: { order: crmOrderItem(index) } as IDataObject }));
+	const data = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: create, data: { main: [input] }, source: null }] } });
+	await new WorkflowExecute(additionalDataFor(credentials, hooks, executionId), 'manual', data).processRunExecutionData(workflow);
+	return await finished;
+}
+
+describe('the same Create run twice in one execution by a loop', () => {
+	test("each round's orders are sent once, and the second round's output pairs with its own input", async () => {
+		const run = await sameCreateTwice(await credentialsFor(env.sandbox), 10);
+		expect(run.data.resultData.error).toBeUndefined();
+		const rounds = run.data.resultData.runData.Create.map((task) => task.data?.main[0]?.map((item) => item.json.PartnerOrderReference));
+		const references = (index: number) => crmOrderItem(index).PartnerOrderReference;
+		expect(rounds).toEqual([
+			[references(0), references(1)],
+			[references(10), references(11)],
+		]);
+		expect(run.data.resultData.runData.Create[1].data?.main[0]?.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		// Two requests, one a round, and four orders: nothing sent twice.
+		expect((await createRequests()).map((entry) => (entry.body as { Items: IDataObject[] }).Items.map((item) => item.PartnerOrderReference))).toEqual(rounds);
+		expect(await createdCount()).toBe(4);
+	});
+
+	test('the second round counts the first: over the limit, it creates nothing and says how many the execution made', async () => {
+		const run = await sameCreateTwice(await credentialsFor(env.sandbox), 3);
+		expect(run.data.resultData.runData.Create[0].data?.main[0]).toHaveLength(2);
+		expect(run.data.resultData.runData.Create[1].error?.message).toBe(
+			'This run would create 2 order(s) and this execution has created 2 already, more than "Max Orders per Execution" allows (3). No order was created.',
+		);
+		expect(await createdCount()).toBe(2);
+	});
 });
