@@ -3,8 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 import { showFor } from '../../../shared/displayOptions';
 import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
-import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
-import { EARLIER_VERSIONS, FROM_VERSION_3, orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
+import { EARLIER_VERSIONS, FROM_VERSION_3, ORDER_ITEM_FOR_MODEL, orderItemFields, orderRequestOptions } from '../../orderRun/orderItem.fields';
 import { readOrderRun } from '../../orderRun/read';
 import { runOrders, type OrderRequest } from '../../orderRun/run';
 import { forModel, isToolRun, pairedWithCall } from '../asTool';
@@ -122,7 +121,7 @@ export const option: INodePropertyOptions = {
 	action: 'Create orders',
 };
 export const toolDescription =
-	`Create print orders: they are printed and mailed. Give a JSON list of order items, one per order, each like ${ORDER_ITEM_EXAMPLE}. Returns each created order with its order number and status. Only create what the user asked for and confirmed. Unless the workflow allows live orders, orders are created in test mode (nothing is printed or charged), and one call may create only a limited number of orders.`;
+	`Create print orders: they are printed and mailed. Give a JSON list of order items, one per order, each like ${ORDER_ITEM_FOR_MODEL}. Returns each created order with its order number and status. Only create what the user asked for and confirmed. Unless the workflow allows live orders, orders are created in test mode (nothing is printed or charged), and one call may create only a limited number of orders.`;
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['create'] } }, [
 	storeIdField,

@@ -3,8 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 import { showFor } from '../../../shared/displayOptions';
 import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
-import { ORDER_ITEM_EXAMPLE } from '../../descriptions/order.fields';
-import { orderItemFields, orderRequestOptions } from '../../descriptions/orderItem.fields';
+import { ORDER_ITEM_FOR_MODEL, orderItemFields, orderRequestOptions } from '../../orderRun/orderItem.fields';
 import { readOrderRun } from '../../orderRun/read';
 import { runOrders, type OrderRequest } from '../../orderRun/run';
 import { forModel, isToolRun, pairedWithCall } from '../asTool';
@@ -25,7 +24,7 @@ export const option: INodePropertyOptions = {
 	action: 'Get a price quote',
 };
 export const toolDescription =
-	`Price print orders without ordering anything. Give a JSON list of order items, one per order, each like ${ORDER_ITEM_EXAMPLE}. Returns the price of each order item and its total. Use it before creating orders, and to answer "how much would it cost".`;
+	`Price print orders without ordering anything. Give a JSON list of order items, one per order, each like ${ORDER_ITEM_FOR_MODEL}. Returns the price of each order item and its total. Use it before creating orders, and to answer "how much would it cost".`;
 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getPriceQuote'] } }, [
 	storeIdField,
