@@ -57,6 +57,3 @@ export const ORDER_NOT_FOUND: Explanation = {
 
 /** Reading one order, or its status history, by ID or order number: what both nodes' lookups mean. */
 export const ORDER_READ_MEANINGS = { 400: INVALID_STORE, 401: CREDENTIALS, 404: ORDER_NOT_FOUND } as const;
-
-/** Pricing or creating orders in a store (the order request): what both calls' status codes mean. */
-export const ORDER_REQUEST_MEANINGS = { 400: INVALID_STORE, 401: CREDENTIALS } as const;

@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { hideCallbackSecrets } from '../../shared/callbacks/urls';
 import { ApiFailure, InvalidValue, toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
-import type { ApiOperation } from '../../shared/operations';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
 import { errorItem } from '../perItem/run';
 import { type BatchGroup, type Outcome, type SendBatch, sendInBatches } from './batches';
 import { type CallbackChoice, withCallbackUrls } from './callbacks';
@@ -21,6 +21,9 @@ export interface OrderRequest {
 	endpoint: readonly string[];
 	creates: boolean;
 }
+
+/** Pricing or creating orders in a store (the order request): what both calls' status codes mean. */
+export const ORDER_REQUEST_MEANINGS = { 400: INVALID_STORE, 401: CREDENTIALS } as const;
 
 /** Settings of the whole run, read once from the first item: they cannot differ per item. */
 export interface RunLimits {

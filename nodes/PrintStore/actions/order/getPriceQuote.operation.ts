@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { ORDER_REQUEST_MEANINGS } from '../../../shared/operations';
 import { storeIdField } from '../../descriptions/common.fields';
 import { ORDER_ITEM_FOR_MODEL, orderItemFields, orderRequestOptions } from '../../orderRun/orderItem.fields';
 import { readOrderRun } from '../../orderRun/read';
-import { runOrders, type OrderRequest } from '../../orderRun/run';
+import { ORDER_REQUEST_MEANINGS, runOrders, type OrderRequest } from '../../orderRun/run';
 import { forModel, isToolRun, pairedWithCall } from '../asTool';
 
 /** The request: `POST store/{id}/order/price`, a read that changes nothing (repeatable), its status codes. */
