@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { hideSecretsInText } from './callbacks/urls';
+import { hideSecretsInText } from './hideSecrets';
 import type { ApiOperation, Explanation } from './operations';
 
 /** A value a user gave that cannot be sent. `field` names it the way the editor shows it. */

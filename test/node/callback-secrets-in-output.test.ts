@@ -5,7 +5,7 @@
  * Call), through n8n's engine against the sandbox, and each output shows the marker where the secret
  * was. The hiding lives in one place (helpers/items.ts, per output item); this is its test.
  */
-import { SECRET_MARKER } from '../../nodes/shared/callbacks/urls';
+import { SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { chronological, latestRecord, matchesStatus, orderNames, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
 import { isRecord } from '../../nodes/shared/json';
-import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/callbacks/urls';
+import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 
 const record = (StatusID: number, StatusDescription: string, extra: IDataObject = {}): IDataObject => ({
 	OrderID: 'ord_1',
