@@ -1,10 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkPathId, locatorValue } from './ids';
-import { isRecord, readField } from './json';
-import { CREDENTIALS, INVALID_STORE, type ApiOperation } from './operations';
-import { readStatusHistory } from './orderReads';
-import { apiRequest } from './transport';
+import { checkPathId, locatorValue } from '../ids';
+import { isRecord, readField } from '../json';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../operations';
+import { readStatusHistory } from './orders';
+import { apiRequest } from '../transport';
 
 /**
  * The statuses the status pickers offer (Wait Until Status's Wait For and Fail On, the trigger's

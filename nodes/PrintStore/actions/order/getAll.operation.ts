@@ -9,7 +9,7 @@ import { isToolRun } from '../../helpers/tool';
 import { requestedLimit } from '../../lists/limit';
 import { ItemProblem } from '../../../shared/errors';
 import { isRecord, readField } from '../../../shared/json';
-import { readOrder } from '../../../shared/orderReads';
+import { readOrder } from '../../../shared/reads/orders';
 import {
 	hasLocalFilters,
 	hasOrderDetails,

@@ -6,7 +6,7 @@ import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../helpers/items';
 import { leaveOnStack, refuseBlockedResumeAddress } from '../../../shared/n8nInternals';
 import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
-import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
+import { READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { orderLocator } from '../../descriptions/order.fields';
 import { orderRef } from '../../helpers/orderRef';
 
