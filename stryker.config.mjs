@@ -38,6 +38,8 @@ const GUARANTEES = [
 	'nodes/shared/transport/index.ts',
 	'nodes/shared/transport/pacing.ts',
 	'nodes/shared/callbacks/urls.ts',
+	'nodes/shared/hideSecrets.ts',
+	'nodes/shared/statuses.ts',
 	'nodes/shared/callbacks/secrets.ts',
 ];
 /**
