@@ -38,6 +38,8 @@ const GUARANTEES = [
 	'nodes/shared/transport/index.ts',
 	'nodes/shared/transport/pacing.ts',
 	'nodes/shared/callbacks/urls.ts',
+	'nodes/shared/hideSecrets.ts',
+	'nodes/shared/statuses.ts',
 	'nodes/shared/callbacks/secrets.ts',
 ];
 /**
@@ -50,7 +52,7 @@ const GUARANTEES = [
 export const GROUPS = {
 	guarantees: { files: GUARANTEES, threshold: 90 },
 	trigger: { files: ['nodes/PrintStoreTrigger/**/*.ts', ...GUARANTEES.map((file) => `!${file}`)], threshold: 85 },
-	orders: { files: ['nodes/PrintStore/orderRun/**/*.ts', 'nodes/PrintStore/perItem/**/*.ts', 'nodes/PrintStore/actions/asTool.ts'], threshold: 75 },
+	orders: { files: ['nodes/PrintStore/orderRun/**/*.ts', 'nodes/PrintStore/perItem/**/*.ts', 'nodes/PrintStore/toolCall/answer.ts'], threshold: 75 },
 	shared: { files: ['nodes/shared/**/*.ts', ...GUARANTEES.map((file) => `!${file}`)], threshold: 72 },
 	actions: { files: ['nodes/PrintStore/actions/**/*.ts', 'nodes/PrintStore/*.ts'], threshold: 80 },
 	wait: { files: ['nodes/PrintStore/wait/**/*.ts'], threshold: 88 },

@@ -12,7 +12,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { PRINT_STORE_VERSIONS } from '../shared/n8nInternals';
-import { loadStatusOptions } from '../shared/statusOptions';
+import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { resourceDescriptions, router, subtitleExpression, toolDescriptionFields } from './actions/router';
 import { toolSettingFields } from './descriptions/tool.fields';
 import { searchOrders, searchProducts } from './lists/search';

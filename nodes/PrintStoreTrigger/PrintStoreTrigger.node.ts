@@ -10,7 +10,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { TRIGGER_VERSIONS } from '../shared/n8nInternals';
-import { loadStatusOptions } from '../shared/statusOptions';
+import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { register, unregister } from './registration';
 import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';

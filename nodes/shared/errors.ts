@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { hideSecretsInText } from './callbacks/urls';
+import { hideCredentialSecrets, hideSecretsInText } from './hideSecrets';
 import type { ApiOperation, Explanation } from './operations';
 
 /** A value a user gave that cannot be sent. `field` names it the way the editor shows it. */
@@ -50,6 +50,8 @@ export class ApiFailure extends Error {
 		readonly rejectedItem = false,
 	) {
 		super(explain(operation, facts).message);
+		// Its stack starts where it was made (the transport giving up), and names it.
+		this.name = 'ApiFailure';
 	}
 
 	get status(): number | undefined {
@@ -115,7 +117,8 @@ const MAY_HAVE_ACTED_DEFAULT = 'Not retried: the service may have carried out th
 
 function apiError(node: INode, failure: ApiFailure, itemIndex: number, note?: string): NodeApiError {
 	const { facts } = failure;
-	const response: IDataObject = { status: facts.status ?? null, messages: facts.serviceMessages };
+	// Kept with the execution as the error's data: the transport hid secrets in the messages already; hidden again here, where the error is built.
+	const response: IDataObject = { status: facts.status ?? null, messages: facts.serviceMessages.map((text) => hideSecretsInText(text)) };
 	const httpCode = facts.status !== undefined ? String(facts.status) : undefined;
 	if (failure.rejectedItem) {
 		const [first, ...more] = facts.serviceMessages;
@@ -140,6 +143,51 @@ function apiError(node: INode, failure: ApiFailure, itemIndex: number, note?: st
 
 export type NodeError = NodeApiError | NodeOperationError;
 
+/** Long enough for the package's frames below n8n's and the engine's; a cause is for reading, not for storing whole. */
+const MAX_CAUSE_STACK_LENGTH = 4000;
+
+/**
+ * What was thrown, as the `cause` of the error a user gets: its name, message and stack (the line
+ * that failed: for a failed request, where the transport gave up), with every secret hidden, and
+ * nothing else of it. Never the thrown object itself: n8n's request errors carry the request, its
+ * headers (the subscription key, the token) and its body. n8n stores an error's own enumerable
+ * properties with the execution (the editor's "Error cause") and its log prints the cause's message
+ * and stack, so these three are own enumerable properties here.
+ */
+function redactedCause(thrown: Error, message: string, details: IDataObject = {}): Error {
+	const hide = (text: string) => hideCredentialSecrets(text, []);
+	const name = hide(thrown.name || 'Error');
+	const shownMessage = hide(message);
+	const frames = String(thrown.stack ?? '')
+		.split('\n')
+		.filter((line) => /^\s+at\s/.test(line));
+	const stack = hide([`${name}: ${shownMessage}`, ...frames].join('\n')).slice(0, MAX_CAUSE_STACK_LENGTH);
+	const cause = new Error(shownMessage);
+	for (const [key, value] of Object.entries({ name, message: shownMessage, stack })) {
+		Object.defineProperty(cause, key, { value, enumerable: true, writable: true, configurable: true });
+	}
+	return Object.assign(cause, details);
+}
+
+/** A failed request's cause: the call, what came back, and the transport's stack. */
+function failureCause(failure: ApiFailure): Error {
+	const { facts } = failure;
+	const outcome = facts.status !== undefined ? `HTTP ${facts.status}` : (facts.code ?? 'no answer');
+	const attempts = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
+	return redactedCause(failure, `${failure.operation.name}: ${outcome}${attempts}: ${failure.message}`, {
+		operation: failure.operation.name,
+		status: facts.status ?? null,
+		code: facts.code ?? null,
+		attempts: failure.attempts,
+	});
+}
+
+/** Sets the cause as an own enumerable property (the one n8n's constructors set is not), so n8n keeps it with the execution. */
+function withCause<T extends NodeError>(error: T, cause: Error): T {
+	Object.defineProperty(error, 'cause', { value: cause, enumerable: true, writable: true, configurable: true });
+	return error;
+}
+
 /**
  * The one place user-facing errors are built: a failed request, a bad value or an item problem
  * becomes the error n8n shows, naming the item. `note` adds what the caller knows (e.g. which
@@ -154,21 +202,25 @@ export function toNodeError(node: INode, error: unknown, itemIndex: number, note
 }
 
 function buildNodeError(node: INode, error: unknown, itemIndex: number, note?: string): NodeError {
-	if (error instanceof ApiFailure) return apiError(node, error, itemIndex, note);
+	if (error instanceof ApiFailure) return withCause(apiError(node, error, itemIndex, note), failureCause(error));
 	const withNote = (description: string) => [description, note].filter(Boolean).join('\n');
 	if (error instanceof InvalidValue) {
-		return new NodeOperationError(node, `Invalid "${error.field}" in item ${itemIndex}: ${error.problem}`, {
+		const built = new NodeOperationError(node, `Invalid "${error.field}" in item ${itemIndex}: ${error.problem}`, {
 			itemIndex,
 			description: withNote('Nothing was sent to the service for this item. Correct the value and run again.'),
 		});
+		return withCause(built, redactedCause(error, error.message));
 	}
 	if (error instanceof ItemProblem) {
-		return new NodeOperationError(node, error.message, { itemIndex, description: withNote(error.description) });
+		return withCause(new NodeOperationError(node, error.message, { itemIndex, description: withNote(error.description) }), redactedCause(error, error.message));
 	}
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		if (note) error.description = withNote(error.description ?? '');
 		return error;
 	}
-	return new NodeOperationError(node, error as Error, { itemIndex, description: note });
+	// Anything else (a bug, or an error of n8n's) goes on as a copy with its secrets hidden, never as thrown.
+	const thrown = error instanceof Error ? error : new Error(String(error));
+	const cause = redactedCause(thrown, thrown.message);
+	return withCause(new NodeOperationError(node, cause, { itemIndex, description: note }), cause);
 }

@@ -5,7 +5,7 @@
  * Call), through n8n's engine against the sandbox, and each output shows the marker where the secret
  * was. The hiding lives in one place (perItem/run.ts, per output item; orderRun/run.ts for Price and Create); this is its test.
  */
-import { SECRET_MARKER } from '../../nodes/shared/callbacks/urls';
+import { SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 

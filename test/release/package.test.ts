@@ -3,8 +3,9 @@
  * --dry-run --json` (what the registry would get, without writing a file). The build is n8n's
  * starter layout: one readable .js per source file, dist/nodes/... and dist/credentials/...
  * mirroring nodes/ and credentials/, so a stack trace in a user's n8n log names our files and
- * functions. The tarball holds that, the icons and codex files, README.md (at most 20 kB), LICENSE
- * and package.json, and nothing else; the code requires nothing but n8n-workflow, Node's own modules
+ * functions, and a source map beside each .js (as the starter's `sourceMap`), so n8n, which maps
+ * stack traces (source-map-support), shows the .ts file and line. The tarball holds that, the icons and
+ * codex files, README.md (at most 20 kB), LICENSE and package.json, and nothing else; the code requires nothing but n8n-workflow, Node's own modules
  * and its own files. Also the release files the publish workflow relies on: the lockfile agrees with
  * package.json, CHANGELOG.md keeps the Keep a Changelog form and has this version, and README.md's
  * Compatibility table is what the end-to-end setups give.
@@ -93,7 +94,24 @@ test('the published code is readable: short lines, and every function keeps the 
 	expect(read('dist/nodes/shared/transport/index.js')).toMatch(/^async function apiRequestWithStatus\(/m);
 });
 
-test('the tarball holds the compiled code, the icons, the codex files, README.md, LICENSE and package.json, and nothing else', () => {
+test('each .js has its source map beside it, and the map points at the source the .js was compiled from', () => {
+	let checked = 0;
+	for (const source of sources()) {
+		const code = compiled(source);
+		const mapFile = `${code}.map`;
+		// The comment n8n's source-map-support (and Node's --enable-source-maps) follows to the map.
+		expect({ code, last: read(code).trimEnd().split('\n').at(-1) }).toEqual({ code, last: `//# sourceMappingURL=${path.basename(mapFile)}` });
+		const map = JSON.parse(read(mapFile)) as { version: number; file: string; sources: string[]; mappings: string };
+		// Its sources, resolved from the map's folder as a stack trace mapper resolves them: the .ts at the same path in the repository (not published, as in the starter).
+		const resolved = map.sources.map((entry) => path.posix.join(path.posix.dirname(mapFile), entry));
+		expect({ mapFile, file: map.file, resolved }).toEqual({ mapFile, file: path.basename(code), resolved: [source] });
+		expect(map.mappings.length).toBeGreaterThan(0);
+		checked++;
+	}
+	expect(checked).toBe(sources().length);
+});
+
+test('the tarball holds the compiled code with its source maps, the icons, the codex files, README.md, LICENSE and package.json, and nothing else', () => {
 	const paths = packed.files.map((file) => file.path).sort();
 	expect(paths).toEqual(
 		[
@@ -101,12 +119,13 @@ test('the tarball holds the compiled code, the icons, the codex files, README.md
 			'README.md',
 			'package.json',
 			...sources().map(compiled),
+			...sources().map((source) => `${compiled(source)}.map`),
 			...filesUnder('icons').filter((file) => file.endsWith('.svg')).map((file) => `dist/${file}`),
 			...filesUnder('nodes').filter((file) => file.endsWith('.node.json')).map((file) => `dist/${file}`),
 		].sort(),
 	);
 	expect(paths).toEqual(expect.arrayContaining(['dist/icons/printStore.svg', 'dist/nodes/PrintStore/PrintStore.node.json']));
-	for (const forbidden of [/^docs\//, /^test\//, /^sandbox\//, /^scripts\//, /^bench\//, /^examples\//, /\.ts$/, /\.map$/, /\.test\./]) {
+	for (const forbidden of [/^docs\//, /^test\//, /^sandbox\//, /^scripts\//, /^bench\//, /^examples\//, /\.ts$/, /\.test\./]) {
 		expect(paths.filter((file) => forbidden.test(file))).toEqual([]);
 	}
 });

@@ -1,5 +1,6 @@
 /** Callback URLs: the secret's two forms, the store added in the same form, and the secret hidden wherever it appears (nodes/shared/callbackUrls.ts). */
-import { hideCallbackSecrets, hideSecretsInText, SECRET_MARKER, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
+import { withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
+import { hideCallbackSecrets, hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 
 const id = '0b9f2c84-6f1e-4f57-9a3e-2d4c7b1e8a90';
 const base = `https://n8n.example.com/webhook/${id}/status`;

@@ -2,8 +2,9 @@
  * Layers that only point down, read from the imports of every file in nodes/ (the TypeScript
  * parser's, type-only imports included): no import cycle; no operation file imports another; what
  * lies below the operations (the wait, the order run, the per-item runs, the lists, field descriptions)
- * imports no operation; nodes/shared/ imports neither node. Each rule is also run on a small
- * made-up tree that breaks it, so a check that finds nothing cannot pass unnoticed.
+ * imports no operation; nodes/shared/ imports neither node; no two folders import each other; User >
+ * Get Current, the simplest operation, reaches no file of the door to n8n's internals. Each rule is
+ * also run on a small made-up tree that breaks it, so a check that finds nothing cannot pass unnoticed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -73,7 +74,7 @@ function cycles(graph: Graph): string[][] {
 	return found;
 }
 
-const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orderRun|perItem|descriptions|lists)\//;
+const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orderRun|perItem|toolCall|descriptions|lists)\//;
 
 /** Imports that point up or sideways, as `from -> to: why`. */
 function upward(graph: Graph): string[] {
@@ -89,6 +90,44 @@ function upward(graph: Graph): string[] {
 	return found;
 }
 
+/**
+ * Folders that import each other: folder A has a file importing a file of folder B, and B one
+ * importing A. A file's folder is its immediate folder, so nested folders are compared like any
+ * two: `actions/` and `actions/order/` are two folders, and a parent importing its subfolder while
+ * the subfolder imports the parent is a pair (the parent does not contain the child for this rule).
+ * Each pair as `A <-> B: <one import A -> B> / <one import B -> A>`, A before B.
+ */
+function folderPairs(graph: Graph): string[] {
+	const between = new Map<string, string>();
+	for (const [file, targets] of graph) {
+		for (const target of targets) {
+			const from = path.posix.dirname(file);
+			const to = path.posix.dirname(target);
+			if (from !== to && !between.has(`${from} -> ${to}`)) between.set(`${from} -> ${to}`, `${file} -> ${target}`);
+		}
+	}
+	const found: string[] = [];
+	for (const [key, example] of between) {
+		const [from, to] = key.split(' -> ');
+		const back = between.get(`${to} -> ${from}`);
+		if (back && from < to) found.push(`${from} <-> ${to}: ${example} / ${back}`);
+	}
+	return found.sort();
+}
+
+/** The files `start` imports, directly or through others. */
+function reachable(graph: Graph, start: string): string[] {
+	const seen = new Set<string>();
+	const todo = [start];
+	while (todo.length > 0) {
+		const file = todo.pop()!;
+		if (seen.has(file)) continue;
+		seen.add(file);
+		todo.push(...(graph.get(file) ?? []));
+	}
+	return [...seen].sort();
+}
+
 const files = sourceFiles('nodes');
 const tree = importGraph(Object.fromEntries(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')])), (file) => existsSync(path.join(root, file)));
 
@@ -99,6 +138,17 @@ test('nodes/ has no import cycle', () => {
 
 test('nodes/: every import points down', () => {
 	expect(upward(tree)).toEqual([]);
+});
+
+test('nodes/: no two folders import each other', () => {
+	expect(folderPairs(tree)).toEqual([]);
+});
+
+test('User > Get Current imports no file of the door to n8n internals (nodes/shared/n8nInternals/)', () => {
+	const getCurrent = 'nodes/PrintStore/actions/user/getCurrent.operation.ts';
+	expect(reachable(tree, getCurrent).filter((file) => file.startsWith('nodes/shared/n8nInternals/'))).toEqual([]);
+	// The check reads something: the operation reaches the transport.
+	expect(reachable(tree, getCurrent)).toContain('nodes/shared/transport/index.ts');
 });
 
 describe('the checks find what they forbid', () => {
@@ -126,5 +176,32 @@ describe('the checks find what they forbid', () => {
 			'nodes/PrintStore/wait/resumeCall.ts -> nodes/PrintStore/actions/order/get.operation.ts: below the operations, an import of one',
 			"nodes/shared/x.ts -> nodes/PrintStoreTrigger/t.ts: nodes/shared/ imports a node's folder",
 		]);
+	});
+
+	test('two folders importing each other, nested ones included; a one-way import and imports within a folder are no pair', () => {
+		const graph = made({
+			'nodes/PrintStore/actions/router.ts': "import { list } from './order/index';\nexport const all = list;",
+			'nodes/PrintStore/actions/operation.ts': 'export const describe = 1;',
+			'nodes/PrintStore/actions/order/index.ts': "import { describe } from '../operation';\nexport const list = describe;",
+			'nodes/PrintStore/wait/plan.ts': "import type { Seen } from '../../shared/reads/orders';\nimport { b } from './b';\nexport const plan = b;",
+			'nodes/PrintStore/wait/b.ts': "import { plan } from './plan';\nexport const b = plan;",
+			'nodes/shared/reads/orders.ts': "import { request } from '../transport/index';\nexport type Seen = number;\nexport const read = request;",
+			'nodes/shared/transport/index.ts': "import type { Seen } from '../reads/orders';\nexport const request = (seen: Seen) => seen;",
+		});
+		expect(folderPairs(graph)).toEqual([
+			'nodes/PrintStore/actions <-> nodes/PrintStore/actions/order: nodes/PrintStore/actions/router.ts -> nodes/PrintStore/actions/order/index.ts / nodes/PrintStore/actions/order/index.ts -> nodes/PrintStore/actions/operation.ts',
+			'nodes/shared/reads <-> nodes/shared/transport: nodes/shared/reads/orders.ts -> nodes/shared/transport/index.ts / nodes/shared/transport/index.ts -> nodes/shared/reads/orders.ts',
+		]);
+	});
+
+	test('an operation reaching the door through other files', () => {
+		const graph = made({
+			'nodes/PrintStore/actions/user/getCurrent.operation.ts': "import { run } from '../../perItem/run';\nexport const execute = run;",
+			'nodes/PrintStore/perItem/run.ts': "import { hide } from '../../shared/callbacks/urls';\nexport const run = hide;",
+			'nodes/shared/callbacks/urls.ts': "import { url } from '../n8nInternals';\nexport const hide = url;",
+			'nodes/shared/n8nInternals/index.ts': 'export const url = 1;',
+		});
+		const getCurrent = 'nodes/PrintStore/actions/user/getCurrent.operation.ts';
+		expect(reachable(graph, getCurrent).filter((file) => file.startsWith('nodes/shared/n8nInternals/'))).toEqual(['nodes/shared/n8nInternals/index.ts']);
 	});
 });

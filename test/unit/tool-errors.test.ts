@@ -1,11 +1,11 @@
 /**
- * forModel (nodes/PrintStore/actions/asTool.ts): n8n 2.x hands a model only an error's message, so a
+ * forModel (nodes/PrintStore/toolCall/answer.ts): n8n 2.x hands a model only an error's message, so a
  * tool's error carries what to do in the message itself. These are the joins it makes.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { forModel } from '../../nodes/PrintStore/actions/asTool';
+import { forModel } from '../../nodes/PrintStore/toolCall/answer';
 
 const node: INode = { id: 'n1', name: 'Create orders', type: 'n8n-nodes-print-store.printStoreTool', typeVersion: 2, position: [0, 0], parameters: {} };
 

@@ -1,5 +1,6 @@
 /** Checks on what users type: order items, IDs in paths, custom API paths, callback secrets. */
-import { hideCallbackSecrets, pathFormUrl, SECRET_MARKER, triggerCallbackUrl, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
+import { pathFormUrl, triggerCallbackUrl, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
+import { hideCallbackSecrets, SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 import { checkPathId } from '../../nodes/shared/ids';
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { validateOrderItem } from '../../nodes/PrintStore/orderRun/check';

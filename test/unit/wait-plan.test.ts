@@ -1,9 +1,9 @@
 /** Order > Wait Until Status: how a status history settles a wait, what each item comes out as, and the plan a pending item carries (nodes/PrintStore/wait/plan.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { chronological, latestRecord, matchesStatus, orderNames, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
+import { chronological, latestRecord, orderNames, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
 import { isRecord } from '../../nodes/shared/json';
-import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/callbacks/urls';
+import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 
 const record = (StatusID: number, StatusDescription: string, extra: IDataObject = {}): IDataObject => ({
 	OrderID: 'ord_1',
@@ -15,41 +15,6 @@ const record = (StatusID: number, StatusDescription: string, extra: IDataObject 
 });
 const lifecycle = ['Received', 'In Production', 'Printed', 'Shipped', 'Delivered'].map((name, index) => record(index + 1, name));
 const plan: WaitPlan = { storeId: 'store_1', order: 'ord_1', orderBy: 'id', waitFor: ['Delivered'], failOn: ['Failed', 'Cancelled'], timeLimit: '2026-12-01T00:00:00.000Z' };
-
-describe('matchesStatus', () => {
-	test('by name in any case and spacing, or by numeric ID', () => {
-		expect(matchesStatus(record(2, 'In Production'), ['in production'])).toBe(true);
-		expect(matchesStatus(record(2, 'In Production'), ['InProduction'])).toBe(true);
-		expect(matchesStatus(record(2, 'In Production'), ['2'])).toBe(true);
-		expect(matchesStatus(record(2, 'In Production'), [' 2 '])).toBe(true);
-		expect(matchesStatus(record(2, 'In Production'), ['3', 'Printed'])).toBe(false);
-	});
-
-	test('an empty name matches nothing, not even a record without a description', () => {
-		expect(matchesStatus({ StatusID: 1 }, [''])).toBe(false);
-		expect(matchesStatus({ StatusID: 1 }, ['  '])).toBe(false);
-		expect(matchesStatus({}, ['1'])).toBe(false);
-	});
-
-	test('a numeric ID matches a StatusID given as a number or as digits, never one that is absent, null or empty', () => {
-		expect(matchesStatus({ StatusID: '12' }, ['12'])).toBe(true);
-		expect(matchesStatus({ StatusID: 12 }, ['12'])).toBe(true);
-		expect(matchesStatus({ StatusID: 0 }, ['0'])).toBe(true);
-		for (const StatusID of [undefined, null, '', ' ', 'zero', true]) expect(matchesStatus({ StatusID } as IDataObject, ['0'])).toBe(false);
-		expect(matchesStatus({ StatusID: 1 }, ['12'])).toBe(false);
-		// Only digits: hex and exponent forms that Number() would read are no ID.
-		expect(matchesStatus({ StatusID: '0x10' }, ['16'])).toBe(false);
-		expect(matchesStatus({ StatusID: '1e1' }, ['10'])).toBe(false);
-		expect(matchesStatus({ StatusID: ' 7 ' }, ['7'])).toBe(true);
-	});
-
-	test('only a whole number is an ID: names with digits are compared as names', () => {
-		expect(matchesStatus({ StatusID: 5, StatusDescription: 'Stage 5' }, ['Stage 5'])).toBe(true);
-		expect(matchesStatus({ StatusID: 3, StatusDescription: '3D Printed' }, ['3D Printed'])).toBe(true);
-		expect(matchesStatus({ StatusID: 3, StatusDescription: '3D Printed' }, ['3'])).toBe(true);
-		expect(matchesStatus({ StatusID: 3, StatusDescription: 'Printed' }, ['3D Printed'])).toBe(false);
-	});
-});
 
 describe('isRecord and chronological', () => {
 	test('a record is an object that is no list', () => {

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { refuseN8nCustomApiCall } from '../../shared/n8nInternals';
-import { forModel, isToolRun } from './asTool';
+import { forModel, isToolRun } from '../toolCall/answer';
 
 import * as custom from './custom';
-import type { OperationModule, Operations } from './operation';
+import { resourceDescription, type OperationModule, type Operations } from './operation';
 import * as order from './order';
 import * as product from './product';
 import * as store from './store';
@@ -24,11 +24,15 @@ export const operations: Record<string, Operations> = {
 	user: user.operations,
 };
 
+/**
+ * Each resource's Operation list and fields, built here from its `operations` (a resource's folder
+ * imports nothing from actions/ above it), then Custom API Call's.
+ */
 export const resourceDescriptions: INodeProperties[] = [
-	...order.description,
-	...product.description,
-	...store.description,
-	...user.description,
+	...resourceDescription('order', order.operations, order.defaultOperation),
+	...resourceDescription('product', product.operations, product.defaultOperation),
+	...resourceDescription('store', store.operations, store.defaultOperation),
+	...resourceDescription('user', user.operations, user.defaultOperation),
 	...custom.description,
 ];
 

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidValue } from '../../shared/errors';
 import { isRecord, readField } from '../../shared/json';
 import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
+import { isStatusId, matchesStatus } from '../../shared/statuses';
 import { noSuchList, type ListSource } from './pages';
 
 /**
@@ -46,12 +47,12 @@ export const NO_FILTERS: OrderFilters = { statuses: [], state: 'any', search: ''
 
 /** Filters that only the node applies: with them, pages are read until enough orders match. */
 export function hasLocalFilters(filters: OrderFilters): boolean {
-	return filters.state !== 'any' || filters.search.trim() !== '' || filters.statuses.some((status) => !/^\d+$/.test(status));
+	return filters.state !== 'any' || filters.search.trim() !== '' || filters.statuses.some((status) => !isStatusId(status));
 }
 
 function orderListQuery(filters: OrderFilters, details: boolean): IDataObject {
 	const qs: IDataObject = {};
-	const ids = filters.statuses.filter((status) => /^\d+$/.test(status));
+	const ids = filters.statuses.filter(isStatusId).map((status) => status.trim());
 	// Descriptions cannot be sent as IDs: then the service is asked for every status, and the node filters.
 	if (ids.length > 0 && ids.length === filters.statuses.length) for (const name of STATUS_NAMES) qs[name] = ids;
 	if (filters.createdFrom) for (const name of CREATED_NAMES.from) qs[name] = filters.createdFrom;
@@ -115,11 +116,9 @@ function isCompleted(order: IDataObject): boolean | undefined {
 
 /** Whether an order passes the filters, as far as its fields tell. */
 export function matchesOrder(order: IDataObject, filters: OrderFilters): boolean {
-	if (filters.statuses.length > 0) {
-		const id = text(readField(order, 'StatusID'));
-		const description = text(readField(order, 'StatusDescription')).toLowerCase();
-		const matched = filters.statuses.some((status) => (/^\d+$/.test(status) ? id === status : description === status.toLowerCase()));
-		if (!matched) return false;
+	// The rule the trigger and the wait use too (shared/statuses.ts): an ID, or a name in any case, spaces and punctuation ignored.
+	if (filters.statuses.length > 0 && !matchesStatus({ StatusID: readField(order, 'StatusID'), StatusDescription: readField(order, 'StatusDescription') }, filters.statuses)) {
+		return false;
 	}
 	const created = Date.parse(text(readField(order, 'Created')));
 	// An order whose creation time cannot be read is left to the service's filter.

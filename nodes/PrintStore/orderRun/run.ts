@@ -1,7 +1,7 @@
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { hideCallbackSecrets } from '../../shared/callbacks/urls';
+import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { ApiFailure, InvalidValue, toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
 import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { checkPathId } from '../../shared/ids';
-import type { OrderRef } from '../../shared/orderReads';
+import type { OrderRef } from '../../shared/reads/orders';
 
 /**
  * The item's Store ID, checked as a path segment. Versions 1 to 4 save it as text, version 5 as a

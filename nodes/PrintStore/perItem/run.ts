@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { hideCallbackSecrets } from '../../shared/callbacks/urls';
+import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import type { NodeError } from '../../shared/errors';
 import { toNodeError } from '../../shared/errors';
 

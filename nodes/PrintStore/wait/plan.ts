@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { isRecord } from '../../shared/json';
+import { matchesStatus } from '../../shared/statuses';
 
 /**
  * What Order > Wait Until Status waits for, item by item, and how a status history settles it.
@@ -23,21 +24,6 @@ export interface WaitPlan extends IDataObject {
 	failOn: string[];
 	/** ISO time after which the item is timed out. */
 	timeLimit: string;
-}
-
-const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** A status ID as a number: a number, or text of digits; anything else (absent, null, '') is none. */
-function statusId(value: unknown): number | undefined {
-	if (typeof value === 'number') return value;
-	return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : undefined;
-}
-
-/** A status given by name (any case, spaces or not) or by its numeric ID. */
-export function matchesStatus(record: IDataObject, statuses: readonly string[]): boolean {
-	return statuses.some((status) =>
-		/^-?\d+$/.test(status.trim()) ? statusId(record.StatusID) === Number(status) : squash(status) !== '' && squash(status) === squash(record.StatusDescription),
-	);
 }
 
 /**

@@ -6,12 +6,13 @@ import { answerJson as answer, refuse } from '../../shared/callbacks/answer';
 import { normalizeEvents } from '../../shared/callbacks/normalize';
 import { readPayload } from '../../shared/callbacks/read';
 import { secretsMatch } from '../../shared/callbacks/secrets';
-import { hideSecretsInText } from '../../shared/callbacks/urls';
+import { hideSecretsInText } from '../../shared/hideSecrets';
 import { freshWaitCaller, N8nChanged, readProbe, waitingItems } from '../../shared/n8nInternals';
 import { stopChecks } from './poller';
-import { readStatusHistory as readHistory } from '../../shared/orderReads';
+import { readStatusHistory as readHistory } from '../../shared/reads/orders';
+import { matchesStatus } from '../../shared/statuses';
 import type { ResumedBy, WaitPlan } from './plan';
-import { matchesStatus, orderNames, planOf, resultJson, settle } from './plan';
+import { orderNames, planOf, resultJson, settle } from './plan';
 import { resumeAddress, resumeSecret } from './resumeUrl';
 
 /**

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
 import { waitSecret } from '../../shared/callbacks/secrets';
-import { hideSecretsInText } from '../../shared/callbacks/urls';
+import { hideSecretsInText } from '../../shared/hideSecrets';
 import { CALLBACK_HTTP_METHODS, executionResumeUrl } from '../../shared/n8nInternals';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 

@@ -1,9 +1,9 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { hideCallbackSecrets } from '../../shared/callbacks/urls';
+import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { checkPathId } from '../../shared/ids';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
-import { readOrder, readStatusHistory } from '../../shared/orderReads';
+import { readOrder, readStatusHistory } from '../../shared/reads/orders';
 import { callbackStore } from './routes';
 
 /**

@@ -1,8 +1,7 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
-
-const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+import { statusMatcher } from '../../shared/statuses';
 
 /**
  * The trigger's filters: event kind, statuses picked or typed, completed only. An event whose
@@ -18,14 +17,13 @@ export function eventFilter(ctx: IWebhookFunctions): (event: NormalizedEvent) =>
 		.map((entry) => entry.trim())
 		.filter(Boolean);
 	const completedOnly = ctx.getNodeParameter('completedOnly', false) as boolean;
-	const wantedIds = new Set(typed.filter((entry) => /^-?\d+$/.test(entry)).map(Number));
-	const wantedNames = new Set([...picked, ...typed.filter((entry) => !/^-?\d+$/.test(entry))].map(squash));
-	const anyStatus = wantedIds.size === 0 && wantedNames.size === 0;
+	const wanted = [...picked, ...typed].filter((entry) => String(entry).trim() !== '');
+	// The rule the wait and Get Many use too (shared/statuses.ts); nothing wanted means any status.
+	const matches = statusMatcher(wanted);
+	const anyStatus = wanted.length === 0;
 	return (event) => {
 		if (kinds.length > 0 && !kinds.includes(event.event)) return false;
 		if (completedOnly && event.Completed !== true) return false;
-		if (anyStatus) return true;
-		if (event.StatusID !== null && wantedIds.has(Number(event.StatusID))) return true;
-		return event.StatusDescription !== null && wantedNames.has(squash(event.StatusDescription));
+		return anyStatus || matches(event);
 	};
 }

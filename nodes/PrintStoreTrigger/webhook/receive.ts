@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { normalizeEvents, PayloadRejected } from '../../shared/callbacks/normalize';
-import { hideCallbackSecrets } from '../../shared/callbacks/urls';
+import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
 import { firstDeliveries } from './dedupe';
 import { enrich } from './enrich';

@@ -5,7 +5,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normalize';
 import { normalizeEvents } from '../../shared/callbacks/normalize';
 import { checkPathId } from '../../shared/ids';
-import { readStatusHistory } from '../../shared/orderReads';
+import { readStatusHistory } from '../../shared/reads/orders';
 import { callbackStore } from './routes';
 import { hasCredential } from './secret';
 

@@ -11,10 +11,10 @@ import type { EventKind } from './normalize';
  * - a path segment, `.../webhook/<id>/<id>/status/<secret>` (what Create sends by default: it
  *   survives a service that drops or rewrites query strings; see the trigger's webhook/routes.ts);
  * - a query parameter, `<webhook URL>?secret=<secret>` (for URLs typed by hand).
- * Whatever form an URL carries it in, `hideCallbackSecrets` replaces the secret by a fixed marker
- * so output items, errors and logs show which trigger an order reports to, never the secret.
+ * Whatever form an URL carries it in, `hideCallbackSecrets` (shared/hideSecrets.ts, a leaf module
+ * every layer may import) replaces the secret by a fixed marker so output items, errors and logs
+ * show which trigger an order reports to, never the secret.
  */
-export const SECRET_MARKER = 'SECRET-HIDDEN';
 
 /** The trigger node, as far as its addresses go. */
 export interface TriggerNodeRef {
@@ -66,48 +66,4 @@ export function withStore(callbackUrl: string, storeId: string): string {
 	if (/[?&]secret=/i.test(callbackUrl)) return `${callbackUrl}&store=${encodeURIComponent(storeId)}`;
 	const [base, query] = callbackUrl.split('?', 2);
 	return `${base.replace(/\/+$/, '')}/${encodeURIComponent(storeId)}${query !== undefined ? `?${query}` : ''}`;
-}
-
-/** `?secret=...` / `&secret=...` in any URL, and n8n's resume token `signature=` (Order > Wait Until Status). */
-const QUERY_SECRET = /([?&](?:secret|signature)=)[^&#\s"'<>]*/gi;
-/** `/<webhook id>/status/<secret>` or `.../details/<secret>`: the path form. */
-const PATH_SECRET = /(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:status|details)\/)[^/?#\s"'<>]+/gi;
-
-export function hideSecretsInText(text: string, knownSecrets: readonly string[] = []): string {
-	let out = text;
-	if (/secret=|signature=/i.test(out)) out = out.replace(QUERY_SECRET, `$1${SECRET_MARKER}`);
-	if (out.includes('/status/') || out.includes('/details/')) out = out.replace(PATH_SECRET, `$1${SECRET_MARKER}`);
-	for (const secret of knownSecrets) {
-		if (secret.length >= 8 && out.includes(secret)) out = out.split(secret).join(SECRET_MARKER);
-	}
-	return out;
-}
-
-/**
- * A copy of `value` with every callback secret in its strings replaced by the marker. Values with
- * nothing to hide are returned as they are (no copy), so the common case costs one scan.
- */
-export function hideCallbackSecrets<T>(value: T, knownSecrets: readonly string[] = []): T {
-	if (typeof value === 'string') return hideSecretsInText(value, knownSecrets) as T;
-	if (Array.isArray(value)) {
-		let changed = false;
-		const out = value.map((entry: unknown) => {
-			const hidden = hideCallbackSecrets(entry, knownSecrets);
-			if (hidden !== entry) changed = true;
-			return hidden;
-		});
-		return (changed ? out : value) as T;
-	}
-	if (value && typeof value === 'object') {
-		let out: Record<string, unknown> | undefined;
-		for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-			const hidden = hideCallbackSecrets(entry, knownSecrets);
-			if (hidden !== entry) {
-				out ??= { ...(value as Record<string, unknown>) };
-				out[key] = hidden;
-			}
-		}
-		return (out ?? value) as T;
-	}
-	return value;
 }

@@ -1,5 +1,5 @@
-import { hideSecretsInText } from '../callbacks/urls';
 import type { FailureFacts } from '../errors';
+import { hideCredentialSecrets } from '../hideSecrets';
 import { isRecord, readField } from '../json';
 
 interface ErrorLike {
@@ -104,13 +104,6 @@ export function serviceMessagesFrom(data: unknown): string[] {
 	return found.slice(0, MAX_MESSAGES).map((text) => (text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 3)}...` : text));
 }
 
-/** Removes the given secrets, any bearer token and any callback secret from a text. */
-function redact(text: string, secrets: readonly string[]): string {
-	let out = text;
-	for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
-	return hideSecretsInText(out.replace(/Bearer\s+[\w.~+/=-]+/gi, 'Bearer [redacted]'));
-}
-
 /** Reads what matters out of whatever n8n's request helpers threw, leaving request details behind. */
 export function describeFailure(error: unknown, secrets: readonly string[], now = Date.now()): FailureFacts {
 	let status: number | undefined;
@@ -137,8 +130,8 @@ export function describeFailure(error: unknown, secrets: readonly string[], now 
 		const httpCode = links.map((link) => Number(link.httpCode)).find((n) => Number.isInteger(n) && n > 0);
 		if (httpCode) status = httpCode;
 	}
-	const reason = code ?? (firstMessage ? redact(firstMessage, secrets).slice(0, 200) : 'unknown error');
-	return { status, code, retryAfterMs, serviceMessages: serviceMessages.map((text) => redact(text, secrets)), reason };
+	const reason = code ?? (firstMessage ? hideCredentialSecrets(firstMessage, secrets).slice(0, 200) : 'unknown error');
+	return { status, code, retryAfterMs, serviceMessages: serviceMessages.map((text) => hideCredentialSecrets(text, secrets)), reason };
 }
 
 /** 429 and 503 mean the service turned the request away before acting on it. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { READ_ORDER, readOrder } from '../../../shared/orderReads';
+import { READ_ORDER, readOrder } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
 import { forEachItem } from '../../perItem/run';

@@ -5,11 +5,11 @@ import { storeIdField } from '../../descriptions/common.fields';
 import { listFields } from '../../descriptions/list.fields';
 import { forEachItem } from '../../perItem/run';
 import { readStoreId } from '../../perItem/parameters';
-import { isToolRun } from '../asTool';
+import { isToolRun } from '../../toolCall/answer';
 import { requestedLimit } from '../../lists/limit';
 import { ItemProblem } from '../../../shared/errors';
 import { isRecord, readField } from '../../../shared/json';
-import { readOrder } from '../../../shared/orderReads';
+import { readOrder } from '../../../shared/reads/orders';
 import {
 	hasLocalFilters,
 	hasOrderDetails,

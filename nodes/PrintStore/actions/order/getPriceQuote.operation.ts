@@ -5,7 +5,7 @@ import { storeIdField } from '../../descriptions/common.fields';
 import { ORDER_ITEM_FOR_MODEL, orderItemFields, orderRequestOptions } from '../../orderRun/orderItem.fields';
 import { readOrderRun } from '../../orderRun/read';
 import { ORDER_REQUEST_MEANINGS, runOrders, type OrderRequest } from '../../orderRun/run';
-import { forModel, isToolRun, pairedWithCall } from '../asTool';
+import { forModel, isToolRun, pairedWithCall } from '../../toolCall/answer';
 
 /** The request: `POST store/{id}/order/price`, a read that changes nothing (repeatable), its status codes. */
 export const orderRequest: OrderRequest = {

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
+import { READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
 import { forEachItem } from '../../perItem/run';
 import { orderRef } from '../../perItem/parameters';
-import { isToolRun } from '../asTool';
+import { isToolRun } from '../../toolCall/answer';
 import { chronological, latestRecord } from '../../wait/plan';
 
 /** The API call: reading a status history (shared with the wait and the trigger's Fetch From the API). */

@@ -6,7 +6,7 @@ import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../perItem/run';
 import { leaveOnStack, refuseBlockedResumeAddress } from '../../../shared/n8nInternals';
 import { startChecks, TIMER_GRACE_MS } from '../../wait/poller';
-import { READ_HISTORY, readStatusHistory } from '../../../shared/orderReads';
+import { READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { orderLocator } from '../../descriptions/order.fields';
 import { orderRef } from '../../perItem/parameters';
 

@@ -1,4 +1,3 @@
-import { resourceDescription } from '../operation';
 import * as getAll from './getAll.operation';
 
 export { getAll };
@@ -6,4 +5,5 @@ export { getAll };
 /** The resource's operations by the value of their entry: its Operation list, the router and the tools are built from them. */
 export const operations = { getAll };
 
-export const description = resourceDescription('product', operations, 'getAll');
+/** The operation the resource's Operation list starts on (the router builds the list from `operations`). */
+export const defaultOperation = 'getAll';

@@ -1,4 +1,3 @@
-import { resourceDescription } from '../operation';
 import * as joinWithInviteKey from './joinWithInviteKey.operation';
 import * as removeApplicationAssociation from './removeApplicationAssociation.operation';
 
@@ -7,4 +6,5 @@ export { joinWithInviteKey, removeApplicationAssociation };
 /** The resource's operations by the value of their entry: its Operation list, the router and the tools are built from them. */
 export const operations = { joinWithInviteKey, removeApplicationAssociation };
 
-export const description = resourceDescription('store', operations, 'joinWithInviteKey');
+/** The operation the resource's Operation list starts on (the router builds the list from `operations`). */
+export const defaultOperation = 'joinWithInviteKey';

@@ -1,4 +1,3 @@
-import { resourceDescription } from '../operation';
 import * as getCurrent from './getCurrent.operation';
 
 export { getCurrent };
@@ -6,4 +5,5 @@ export { getCurrent };
 /** The resource's operations by the value of their entry: its Operation list, the router and the tools are built from them. */
 export const operations = { getCurrent };
 
-export const description = resourceDescription('user', operations, 'getCurrent');
+/** The operation the resource's Operation list starts on (the router builds the list from `operations`). */
+export const defaultOperation = 'getCurrent';

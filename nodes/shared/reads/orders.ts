@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { ItemProblem } from './errors';
-import { isRecord } from './json';
-import { ORDER_READ_MEANINGS, type ApiOperation } from './operations';
-import { apiRequest } from './transport';
+import { ItemProblem } from '../errors';
+import { isRecord } from '../json';
+import { ORDER_READ_MEANINGS, type ApiOperation } from '../operations';
+import { apiRequest } from '../transport';
 
 /**
  * Reading one order and its status history: Order > Get and Get Status History, the wait and its

@@ -1,10 +1,11 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkPathId, locatorValue } from './ids';
-import { isRecord, readField } from './json';
-import { CREDENTIALS, INVALID_STORE, type ApiOperation } from './operations';
-import { readStatusHistory } from './orderReads';
-import { apiRequest } from './transport';
+import { checkPathId, locatorValue } from '../ids';
+import { isRecord, readField } from '../json';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../operations';
+import { readStatusHistory } from './orders';
+import { squashStatusName, statusIdOf } from '../statuses';
+import { apiRequest } from '../transport';
 
 /**
  * The statuses the status pickers offer (Wait Until Status's Wait For and Fail On, the trigger's
@@ -24,7 +25,8 @@ const STORES_READ = 3;
 const LIST_ORDERS_FOR_STATUSES: ApiOperation = { name: 'order.getAll', actsOnce: false, meanings: { 400: INVALID_STORE, 401: CREDENTIALS } };
 const LIST_STORES_FOR_STATUSES: ApiOperation = { name: 'store.getAll', actsOnce: false, meanings: { 401: CREDENTIALS } };
 
-const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+/** One option per status name, compared as everywhere (shared/statuses.ts). */
+const squash = squashStatusName;
 
 /** The objects of a list answer: a bare array, or the first array under one of the wrappers services use. */
 function listed(body: unknown): IDataObject[] {
@@ -43,8 +45,7 @@ interface Seen {
 }
 
 function statusOf(record: IDataObject): Seen | undefined {
-	const rawId = readField(record, 'StatusID', 'StatusId');
-	const id = typeof rawId === 'number' ? rawId : typeof rawId === 'string' && /^-?\d+$/.test(rawId) ? Number(rawId) : undefined;
+	const id = statusIdOf(readField(record, 'StatusID', 'StatusId'));
 	const rawName = readField(record, 'StatusDescription', 'StatusName');
 	const name = typeof rawName === 'string' && rawName.trim() !== '' ? rawName.trim() : undefined;
 	return id === undefined && name === undefined ? undefined : { id, name };
