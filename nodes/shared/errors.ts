@@ -2,7 +2,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { hideCredentialSecrets, hideSecretsInText } from './hideSecrets';
-import type { ApiOperation, Explanation } from './operations';
+import type { ApiOperation, Explanation } from './apiCalls';
 
 /** A value a user gave that cannot be sent. `field` names it the way the editor shows it. */
 export class InvalidValue extends Error {

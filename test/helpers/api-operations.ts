@@ -4,7 +4,7 @@
  */
 import { api as customRequest } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { operations } from '../../nodes/PrintStore/actions/router';
-import type { ApiOperation } from '../../nodes/shared/operations';
+import type { ApiOperation } from '../../nodes/shared/apiCalls';
 
 export const API: Record<string, ApiOperation> = Object.fromEntries([
 	...Object.values(operations).flatMap((resource) => Object.values(resource).map((operation) => [operation.api.name, operation.api] as const)),

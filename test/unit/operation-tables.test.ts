@@ -12,7 +12,7 @@ import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { api as customRequest } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { operations, subtitleExpression } from '../../nodes/PrintStore/actions/router';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
-import { CREDENTIALS, isRepeatable } from '../../nodes/shared/operations';
+import { CREDENTIALS, isRepeatable } from '../../nodes/shared/apiCalls';
 import { nodeTypes, PRINT_STORE_TYPE } from '../helpers/engine';
 
 const description = new PrintStore().description;

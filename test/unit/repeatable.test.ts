@@ -1,5 +1,5 @@
 /** Which API calls may be sent again after a failure that leaves their outcome unknown, as each operation declares (isRepeatable). */
-import { isRepeatable } from '../../nodes/shared/operations';
+import { isRepeatable } from '../../nodes/shared/apiCalls';
 import { API } from '../helpers/api-operations';
 
 test.each<[string, string, boolean]>([

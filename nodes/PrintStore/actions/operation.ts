@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { ApiOperation } from '../../shared/operations';
+import type { ApiOperation } from '../../shared/apiCalls';
 import { withStoreLocator } from '../descriptions/common.fields';
 import * as customApiCall from './custom/customApiCall.operation';
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../shared/errors';
 import { isRecord, readField } from '../../shared/json';
-import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/apiCalls';
 import { isStatusId, matchesStatus } from '../../shared/statuses';
 import { noSuchList, type ListSource } from './pages';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { ApiFailure, ItemProblem } from '../../shared/errors';
-import type { ApiOperation, Explanation } from '../../shared/operations';
+import type { ApiOperation, Explanation } from '../../shared/apiCalls';
 import { apiRequest } from '../../shared/transport';
 import { readListAnswer, type ListAnswer } from './listAnswer';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readField } from '../../shared/json';
-import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/apiCalls';
 import { noSuchList, type ListSource } from './pages';
 
 /**

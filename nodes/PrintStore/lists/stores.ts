@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { isRecord, readField } from '../../shared/json';
-import { CREDENTIALS, type ApiOperation } from '../../shared/operations';
+import { CREDENTIALS, type ApiOperation } from '../../shared/apiCalls';
 import { apiRequest } from '../../shared/transport';
 import { readListAnswer } from './listAnswer';
 import { noSuchList } from './pages';

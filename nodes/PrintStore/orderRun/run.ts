@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { ApiFailure, InvalidValue, toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
-import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/operations';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/apiCalls';
 import { errorItem } from '../perItem/run';
 import { type BatchGroup, type Outcome, type SendBatch, sendInBatches } from './batches';
 import { type CallbackChoice, withCallbackUrls } from './callbacks';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IWebhookFun
 
 import { ItemProblem } from '../errors';
 import { isRecord } from '../json';
-import { ORDER_READ_MEANINGS, type ApiOperation } from '../operations';
+import { ORDER_READ_MEANINGS, type ApiOperation } from '../apiCalls';
 import { apiRequest } from '../transport';
 
 /**

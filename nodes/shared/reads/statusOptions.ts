@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { checkPathId, locatorValue } from '../ids';
 import { isRecord, readField } from '../json';
-import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../operations';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../apiCalls';
 import { readStatusHistory } from './orders';
 import { squashStatusName, statusIdOf } from '../statuses';
 import { apiRequest } from '../transport';

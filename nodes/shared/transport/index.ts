@@ -12,8 +12,8 @@ import { sleep } from 'n8n-workflow';
 
 import type { FailureFacts } from '../errors';
 import { ApiFailure, ItemProblem } from '../errors';
-import type { ApiOperation } from '../operations';
-import { isRepeatable } from '../operations';
+import type { ApiOperation } from '../apiCalls';
+import { isRepeatable } from '../apiCalls';
 import type { Pacing } from './pacing';
 import { backoffMs, DEFAULT_BACKOFF, describeFailure, isAmbiguous, isProvenUnprocessed, isTransient } from './failures';
 

@@ -6,7 +6,7 @@ import { isControlCharacter } from '../../../shared/ids';
 import { parseJson } from '../../../shared/json';
 import { apiRequestWithStatus } from '../../../shared/transport';
 import { forEachItem } from '../../perItem/run';
-import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/apiCalls';
 
 /** The API call: any method and path, so only reads are repeated; the one status code every call shares. */
 export const api: ApiOperation = { name: 'custom.request', actsOnce: 'unlessRead', meanings: { 401: CREDENTIALS } };

@@ -4,7 +4,7 @@ import { showFor } from '../../../shared/displayOptions';
 import { InvalidValue } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import { forEachItem } from '../../perItem/run';
-import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/apiCalls';
 
 /** The API call: acts once (the key is spent); its status codes as the spec gives them. */
 export const api: ApiOperation = {

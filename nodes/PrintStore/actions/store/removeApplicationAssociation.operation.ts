@@ -6,7 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../perItem/run';
 import { readStoreId } from '../../perItem/parameters';
-import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/apiCalls';
 
 /** The API call: acts once (a second removal would report no association); its status codes. */
 export const api: ApiOperation = {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { apiRequest } from '../../../shared/transport';
 import { forEachItem } from '../../perItem/run';
-import { CREDENTIALS, type ApiOperation } from '../../../shared/operations';
+import { CREDENTIALS, type ApiOperation } from '../../../shared/apiCalls';
 
 /** The API call: a read; its status codes. */
 export const api: ApiOperation = { name: 'user.getCurrent', actsOnce: false, meanings: { 401: CREDENTIALS } };
