@@ -23,7 +23,11 @@ export interface SoakReport {
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-export async function runSoak(durationSeconds: number, log: (line: string) => void = () => undefined): Promise<SoakReport> {
+/**
+ * Runs rounds for `durationSeconds`, and at least `minRounds` of them: a short soak on a busy
+ * machine still sends enough requests for the seeded faults to reach a create the service carried out.
+ */
+export async function runSoak(durationSeconds: number, log: (line: string) => void = () => undefined, minRounds = 0): Promise<SoakReport> {
 	const sandbox = await startTestSandbox();
 	const api = control(sandbox);
 	try {
@@ -59,7 +63,7 @@ export async function runSoak(durationSeconds: number, log: (line: string) => vo
 		};
 		let nextSample = started;
 		let sequence = 0;
-		while (Date.now() < deadline) {
+		while (Date.now() < deadline || report.rounds < minRounds) {
 			if (Date.now() >= nextSample) {
 				const usage = process.memoryUsage();
 				report.memory.push({ second: Math.round((Date.now() - started) / 1000), rssMb: mb(usage.rss), heapMb: mb(usage.heapUsed) });
