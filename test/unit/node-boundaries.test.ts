@@ -9,30 +9,51 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
 
-/** ESLint's own command line (its configuration is an ES module, which jest's sandbox cannot load). */
-async function restricted(file: string, source: string): Promise<string[]> {
-	const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '--stdin', '--stdin-filename', file], {
-		cwd: root,
-		input: source,
-		encoding: 'utf8',
-	});
-	const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
-	return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
-}
-
-test.each([
+/** The probes below, each linted as if it were that file of the tree. */
+const PROBES: Array<[string, string]> = [
 	['nodes/PrintStore/wait/probe.ts', "import { secretsMatch } from '../../PrintStoreTrigger/webhook/secret';\nexport const probe = secretsMatch;\n"],
 	['nodes/PrintStore/probe.ts', "export { PrintStoreTrigger } from '../PrintStoreTrigger/PrintStoreTrigger.node';\n"],
 	['nodes/PrintStore/actions/order/probe.ts', "import type { Acknowledgement } from '../../../PrintStoreTrigger/webhook/receive';\nexport type Probe = Acknowledgement;\n"],
 	['nodes/PrintStoreTrigger/webhook/probe.ts', "import { resumeSecret } from '../../PrintStore/wait/resumeUrl';\nexport const probe = resumeSecret;\n"],
 	['nodes/PrintStoreTrigger/probe.ts', "export { PrintStore } from '../PrintStore/PrintStore.node';\n"],
-])('%s: an import from the other node\'s folder is refused', async (file, source) => {
-	const messages = await restricted(file, source);
+];
+const ALLOWED: Array<[string, string]> = [
+	['nodes/PrintStore/wait/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { settle } from './plan';\nexport const probe = [readPayload, settle];\n"],
+	['nodes/PrintStoreTrigger/webhook/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { eventFilter } from './filter';\nexport const probe = [readPayload, eventFilter];\n"],
+];
+
+/**
+ * The no-restricted-imports messages ESLint gives each source, in one ESLint process (its
+ * configuration is an ES module, which jest's sandbox cannot load; one process, not one per probe).
+ */
+function restricted(sources: Array<[string, string]>): string[][] {
+	const script = `
+		import { ESLint } from 'eslint';
+		const sources = JSON.parse(process.argv[1]);
+		const eslint = new ESLint({ cwd: process.cwd() });
+		const out = [];
+		for (const [filePath, text] of sources) {
+			const [result] = await eslint.lintText(text, { filePath });
+			out.push(result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message));
+		}
+		process.stdout.write(JSON.stringify(out));`;
+	const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(sources)], { cwd: root, encoding: 'utf8' });
+	expect(run.stderr).toBe('');
+	return JSON.parse(run.stdout) as string[][];
+}
+
+const found = new Map<string, string[]>();
+beforeAll(() => {
+	const messages = restricted([...PROBES, ...ALLOWED]);
+	[...PROBES, ...ALLOWED].forEach(([file, source], index) => found.set(`${file}\n${source}`, messages[index]));
+});
+
+test.each(PROBES)('%s: an import from the other node\'s folder is refused', (file, source) => {
+	const messages = found.get(`${file}\n${source}`)!;
 	expect(messages).toHaveLength(1);
 	expect(messages[0]).toMatch(/move what both use to nodes\/shared\//);
 });
 
-test('imports of nodes/shared/ and within a node\'s own folder are allowed', async () => {
-	expect(await restricted('nodes/PrintStore/wait/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { settle } from './plan';\nexport const probe = [readPayload, settle];\n")).toEqual([]);
-	expect(await restricted('nodes/PrintStoreTrigger/webhook/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { eventFilter } from './filter';\nexport const probe = [readPayload, eventFilter];\n")).toEqual([]);
+test('imports of nodes/shared/ and within a node\'s own folder are allowed', () => {
+	for (const [file, source] of ALLOWED) expect(found.get(`${file}\n${source}`)).toEqual([]);
 });
