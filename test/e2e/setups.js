@@ -17,11 +17,9 @@ const folder = __dirname;
 
 /** Queue mode: the files that need processes of their own. */
 const QUEUE = [
-	// Made for queue mode: callbacks split over two webhook processes, resumes routed by execution,
-	// a worker stopped mid-run, manual runs on the worker.
-	'queue-mode.queue.test.ts',
-	'wait-resume-once.queue.test.ts',
-	'n8n-3-manual-runs.queue.test.ts',
+	// Made for queue mode, found by name so that a new one cannot be left out: callbacks split over
+	// two webhook processes, resumes routed by execution, a worker stopped mid-run, manual runs on the worker.
+	...fs.readdirSync(folder).filter((file) => file.endsWith('.queue.test.ts')).sort(),
 	// The trigger's callbacks land on a webhook process, which derives the secret from the
 	// credential on its own and hands the execution to the worker.
 	'trigger.test.ts',
