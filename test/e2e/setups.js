@@ -32,7 +32,7 @@ const QUEUE = [
 	'ai-agent.test.ts',
 	// A production webhook served by a webhook process runs the node there.
 	'webhooks.test.ts',
-	// The logs of every process (main, worker, webhooks) and every execution, searched for secrets.
+	// The executions the worker and the webhook processes stored, and main's log, searched for secrets.
 	'secrets.last.test.ts',
 ];
 
