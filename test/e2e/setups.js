@@ -36,14 +36,25 @@ const QUEUE = [
 	'secrets.last.test.ts',
 ];
 
-/** n8n 1.x: a smoke set, and the files with a branch for what 1.x does differently. */
+/**
+ * n8n 1.x: a smoke set, the files with a branch for what 1.x does differently, and the files that
+ * prove what the nodes take from n8n without n8n documenting it (nodes/shared/n8nInternals/: each
+ * entry names its test), which 1.x may do differently.
+ */
 const N8N1 = [
 	// Smoke: the package installed from its tarball, one operation per resource and the credential
-	// through n8n; a production webhook (1.x activates workflows another way); the trigger.
+	// through n8n; a production webhook (1.x activates workflows another way), path-form webhooks.
 	'operations.test.ts',
 	'webhooks.test.ts',
+	// The trigger: Create derives its URLs from the workflow (n8nInternals/workflow.ts).
 	'trigger.test.ts',
-	// 1.x has no resume token: the node refuses forged resume calls itself.
+	// A webhook registered once per method of a comma-separated httpMethod (n8nInternals/trigger.ts).
+	'callback-methods.test.ts',
+	// The tool variant's name and output in the AI Agent and the MCP Server Trigger (n8nInternals/tool.ts).
+	'ai-agent.test.ts',
+	// The node's own Custom API Call, sent with both credentials (n8nInternals/versions.ts).
+	'custom-api-call.test.ts',
+	// 1.x has no resume token: the node refuses forged resume calls itself (n8nInternals/wait.ts).
 	'wait-for-status.test.ts',
 	// 1.x's editor: other labels, "Connect my account", an empty mapper field.
 	'editor.browser.test.ts',
