@@ -8,3 +8,9 @@ export const longRun = (globalThis as { printStoreLong?: boolean }).printStoreLo
 export function sized<T>(short: T, long: T): T {
 	return longRun ? long : short;
 }
+
+/**
+ * `test` in the long runs; in `npm test` such a test is not defined at all (not skipped): it
+ * belongs to the long runs, e.g. a measurement written to test-artifacts/.
+ */
+export const longRunTest = (longRun ? test : () => undefined) as jest.It;

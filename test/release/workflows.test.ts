@@ -143,13 +143,17 @@ test('Canary: weekly and by hand, the end-to-end suite on npm\'s latest n8n, the
 	expect(report?.run).toContain('$GITHUB_STEP_SUMMARY');
 });
 
-test('Canary: the long runs `npm test` keeps short (the soak, 2,000 orders under faults), on the CI platform', () => {
+test('Canary: the long runs `npm test` keeps short (the soak, 2,000 orders under faults, queue mode\'s full counts), on the CI platform', () => {
 	const job = workflow('canary.yml').jobs['long-runs'];
 	expect(job.container).toBe(workflow('ci.yml').jobs['e2e-single'].container);
 	expect(job.steps.map((step) => step.run).filter(Boolean)).toEqual(['npm ci --no-audit --no-fund', 'npm run test:long']);
-	expect(packageJson.scripts['test:long']).toBe('node scripts/test.js --config jest.long.config.js');
+	expect(packageJson.scripts['test:long']).toBe('node scripts/test.js --config jest.long.config.js && node scripts/test.js --config jest.long.queue.config.js');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const long = require(path.join(root, 'jest.long.config.js')) as { testMatch: string[]; globals: Record<string, unknown> };
 	expect(long.testMatch).toEqual(['**/test/reliability/soak.test.ts', '**/test/reliability/faults.test.ts']);
 	expect(long.globals).toEqual({ printStoreLong: true });
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const longQueue = require(path.join(root, 'jest.long.queue.config.js')) as { testMatch: string[]; globals: Record<string, unknown> };
+	expect(longQueue.testMatch).toEqual(['**/test/e2e/queue-mode.queue.test.ts', '**/test/e2e/wait-resume-once.queue.test.ts']);
+	expect(longQueue.globals).toEqual({ printStoreSetup: { mode: 'queue', n8nVersion: '2.41.1' }, printStoreLong: true });
 });
