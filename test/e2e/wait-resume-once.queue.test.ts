@@ -29,6 +29,7 @@ import { nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { CREDENTIAL_TYPE, PRINT_STORE_TYPE } from '../../scripts/n8n/workflows';
+import { longRunTest } from '../helpers/long-run';
 import { controlWorker, describeE2E, e2e } from './helpers/harness';
 
 type Json = Record<string, unknown>;
