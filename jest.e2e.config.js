@@ -4,10 +4,12 @@
  * machine also provisions n8n, which takes minutes), every file uses it, globalTeardown stops it.
  * Files run one at a time: they share one n8n, one sandbox and a browser.
  *
- * This is the first of three setups `npm test` runs (the others: jest.e2e.queue.config.js and
- * jest.e2e.n8n1.config.js): n8n 2.41.1 as one process on SQLite. `*.queue.test.ts` files need
- * queue mode and run only in that setup; `*.single.test.ts` files run only here (they restart this
- * one n8n process with other settings: n8n 3.0's, in n8n-3-settings.single.test.ts).
+ * This is the first of three setups `npm test` runs: n8n 2.41.1 as one process on SQLite, where
+ * every end-to-end file runs but the `*.queue.test.ts` ones (they need queue mode). The other two
+ * run a list each (test/e2e/setups.js): queue mode (jest.e2e.queue.config.js) only what needs
+ * separate processes, n8n 1.x (jest.e2e.n8n1.config.js) a smoke set and what 1.x does differently.
+ * `*.single.test.ts` files run only here (they restart this one n8n process with other settings:
+ * n8n 3.0's, in n8n-3-settings.single.test.ts). `npm run compatibility` runs this setup on any n8n.
  */
 module.exports = {
 	testEnvironment: 'node',

@@ -23,7 +23,19 @@ export interface SoakReport {
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-export async function runSoak(durationSeconds: number, log: (line: string) => void = () => undefined): Promise<SoakReport> {
+/** A soak that goes on until the faults have hit a create the service carried out stops here anyway. */
+const MAX_ROUNDS_UNTIL_AMBIGUOUS = 500;
+
+/**
+ * Runs rounds for `durationSeconds`. With `untilAmbiguousCreated`, it goes on after that until a
+ * create the service carried out has failed (dropped or answered 500 after acting): a short soak
+ * then still shows that such an order is neither lost nor sent again, whatever the machine's pace.
+ */
+export async function runSoak(
+	durationSeconds: number,
+	log: (line: string) => void = () => undefined,
+	options: { untilAmbiguousCreated?: boolean } = {},
+): Promise<SoakReport> {
 	const sandbox = await startTestSandbox();
 	const api = control(sandbox);
 	try {
@@ -59,7 +71,16 @@ export async function runSoak(durationSeconds: number, log: (line: string) => vo
 		};
 		let nextSample = started;
 		let sequence = 0;
-		while (Date.now() < deadline) {
+		/** Whether an item reported as "may have created" was in fact created (read from the sandbox). */
+		const ambiguousCreatedYet = async () => {
+			const ambiguous = [...reported].filter(([, outcome]) => outcome === 'ambiguous').map(([reference]) => reference);
+			if (ambiguous.length === 0) return false;
+			const { byPartnerOrderReference } = await api.counts();
+			return ambiguous.some((reference) => (byPartnerOrderReference[reference] ?? 0) > 0);
+		};
+		const goOn = async () =>
+			Date.now() < deadline || (options.untilAmbiguousCreated === true && report.rounds < MAX_ROUNDS_UNTIL_AMBIGUOUS && !(await ambiguousCreatedYet()));
+		while (await goOn()) {
 			if (Date.now() >= nextSample) {
 				const usage = process.memoryUsage();
 				report.memory.push({ second: Math.round((Date.now() - started) / 1000), rssMb: mb(usage.rss), heapMb: mb(usage.heapUsed) });

@@ -6,6 +6,8 @@
  * "N passed, N failed, N skipped" with the counts of all of them. It exits non-zero on any failure.
  * A lint or check that fails, or a jest run that could not start, counts as one failed test.
  * Under CI (CI=true) skipped tests, or a test file that ran no test, fail the run too.
+ * Each jest run's report (jest --json: every file's start and end, every test) is left in
+ * test-artifacts/jest-<config>.json.
  *
  * Extra arguments go to jest and select what runs, without the lint:
  *   npm test -- test/node                 the unit and integration files under test/node
@@ -94,6 +96,7 @@ if (suites.some((suite) => suite.e2e)) {
 }
 
 const timings = [];
+const artifacts = path.join(root, 'test-artifacts');
 for (const suite of suites) {
 	const suiteStarted = Date.now();
 	const label = suite.config ?? 'given config';
@@ -113,7 +116,9 @@ for (const suite of suites) {
 		continue;
 	}
 	const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-	fs.rmSync(report, { force: true });
+	// Kept for reading the time each file took (each file's startTime and endTime): test-artifacts/ is ignored by git.
+	fs.mkdirSync(artifacts, { recursive: true });
+	fs.renameSync(report, path.join(artifacts, `jest-${label.replace(/\W+/g, '-')}.json`));
 	passed += summary.numPassedTests;
 	failed += summary.numFailedTests;
 	skipped += summary.numPendingTests + summary.numTodoTests;

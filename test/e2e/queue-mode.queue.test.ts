@@ -21,13 +21,15 @@ import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { CREDENTIAL_TYPE, findNode, loadExample, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, printStoreTestWorkflow, withCredential } from '../../scripts/n8n/workflows';
 import { derivedTriggerSecret } from '../helpers/secrets';
+import { longRunTest, sized } from '../helpers/long-run';
 import { describeE2E, e2e, expectSuccess } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
-const ORDERS = 200;
+// The full counts in the long runs (npm run test:long, the weekly canary); a quarter in npm test.
+const ORDERS = sized(50, 200);
 /** Orders per Create run, and orders moved through their lifecycle at once. */
 const CHUNK = 25;
-const DUPLICATED_EVENTS = 100;
+const DUPLICATED_EVENTS = sized(25, 100);
 const STATUSES = ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
 const measurements: Record<string, unknown> = {};
 
@@ -468,7 +470,7 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		expect([result.executions, result.retriesRecognised]).toEqual([DUPLICATED_EVENTS, DUPLICATED_EVENTS]);
 	}, 600_000);
 
-	test('measured: repeats sent the moment the answer arrives, and repeats while other events of the workflow are in flight', async () => {
+	longRunTest('measured: repeats sent the moment the answer arrives, and repeats while other events of the workflow are in flight', async () => {
 		const results: Record<string, unknown> = {};
 		for (const [name, inFlight, retryAfterMs] of [
 			['immediately', 1, 0],
@@ -522,7 +524,7 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 		expect([result.executionsThatActed, result.distinctEventsActedOn]).toEqual([DUPLICATED_EVENTS, DUPLICATED_EVENTS]);
 	}, 600_000);
 
-	test('measured: the same event sent at the same moment to both webhook processes', async () => {
+	longRunTest('measured: the same event sent at the same moment to both webhook processes', async () => {
 		const results: Record<string, unknown> = {};
 		for (const [name, options] of [
 			['withAcrossProcesses', { acrossProcesses: true }],

@@ -29,6 +29,7 @@ import { nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { CREDENTIAL_TYPE, PRINT_STORE_TYPE } from '../../scripts/n8n/workflows';
+import { longRunTest } from '../helpers/long-run';
 import { controlWorker, describeE2E, e2e } from './helpers/harness';
 
 type Json = Record<string, unknown>;
@@ -301,7 +302,7 @@ describeE2E('Wait Until Status in queue mode: one resume per wait, and worker re
 		expect(answers.filter((answer) => answer.status === 200 && /"resumed":true/.test(answer.body))).toHaveLength(EXECUTIONS * 2);
 	}, 600_000);
 
-	test(`measured: the same, each copy sent straight to another webhook process (no load balancer routing by execution)`, async () => {
+	longRunTest(`measured: the same, each copy sent straight to another webhook process (no load balancer routing by execution)`, async () => {
 		const { webhooks } = queue();
 		const { tallies, answers } = await twoWaitsWithDoubleCallbacks('straight to both processes', () => webhooks.map((process) => process.port));
 		const steps = tallies.flatMap((entry) => [entry.afterShipped, entry.afterDelivered]);
@@ -375,7 +376,7 @@ describeE2E('Wait Until Status in queue mode: one resume per wait, and worker re
 		}
 	}, 600_000);
 
-	test('measured: the worker started again on the previous worker\'s event log (shared user folder): stopped gracefully or hard while the callbacks arrive, and callbacks after it started', async () => {
+	longRunTest('measured: the worker started again on the previous worker\'s event log (shared user folder): stopped gracefully or hard while the callbacks arrive, and callbacks after it started', async () => {
 		const results = [];
 		for (const [stop, callbacks] of [['graceful', 'whileDown'], ['hard', 'whileDown'], ['graceful', 'afterStart']] as const) {
 			const result = await restartWhileCallbacksArrive(`worker restart, kept event log, ${stop} stop, callbacks ${callbacks}`, stop, 'kept', callbacks);

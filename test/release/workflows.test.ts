@@ -4,7 +4,7 @@
  * release path promises: CI runs lint, the build, the fast suites and the single-process end-to-end
  * suite; the publish workflow runs only for a version tag, and publishes with provenance; the canary
  * runs the end-to-end suite every week on npm's latest n8n and on the newest 1.x, and names the
- * guards that tripped.
+ * guards that tripped, and the long runs `npm test` keeps short.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -114,9 +114,8 @@ test('Canary: weekly and by hand, the end-to-end suite on npm\'s latest n8n, the
 	// Once a week: a fixed minute, hour and weekday, any day of the month and month.
 	expect(schedule[0].cron).toMatch(/^\d+ \d+ \* \* [0-6]$/);
 	expect(canary.permissions).toEqual({ contents: 'read' });
-	const jobs = Object.values(canary.jobs);
-	expect(jobs).toHaveLength(1);
-	const [job] = jobs;
+	expect(Object.keys(canary.jobs).sort()).toEqual(['canary', 'long-runs']);
+	const job = canary.jobs.canary;
 	// The same platform as CI.
 	expect(job.container).toBe(workflow('ci.yml').jobs['e2e-single'].container);
 	expect(job.strategy?.['fail-fast']).toBe(false);
@@ -142,4 +141,19 @@ test('Canary: weekly and by hand, the end-to-end suite on npm\'s latest n8n, the
 	expect((report as Step & { if?: string }).if).toBe('failure()');
 	expect(report?.run).toContain('::error');
 	expect(report?.run).toContain('$GITHUB_STEP_SUMMARY');
+});
+
+test('Canary: the long runs `npm test` keeps short (the soak, 2,000 orders under faults, queue mode\'s full counts), on the CI platform', () => {
+	const job = workflow('canary.yml').jobs['long-runs'];
+	expect(job.container).toBe(workflow('ci.yml').jobs['e2e-single'].container);
+	expect(job.steps.map((step) => step.run).filter(Boolean)).toEqual(['npm ci --no-audit --no-fund', 'npm run test:long']);
+	expect(packageJson.scripts['test:long']).toBe('node scripts/test.js --config jest.long.config.js && node scripts/test.js --config jest.long.queue.config.js');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const long = require(path.join(root, 'jest.long.config.js')) as { testMatch: string[]; globals: Record<string, unknown> };
+	expect(long.testMatch).toEqual(['**/test/reliability/soak.test.ts', '**/test/reliability/faults.test.ts']);
+	expect(long.globals).toEqual({ printStoreLong: true });
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const longQueue = require(path.join(root, 'jest.long.queue.config.js')) as { testMatch: string[]; globals: Record<string, unknown> };
+	expect(longQueue.testMatch).toEqual(['**/test/e2e/queue-mode.queue.test.ts', '**/test/e2e/wait-resume-once.queue.test.ts']);
+	expect(longQueue.globals).toEqual({ printStoreSetup: { mode: 'queue', n8nVersion: '2.41.1' }, printStoreLong: true });
 });

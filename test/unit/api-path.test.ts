@@ -1,4 +1,4 @@
-/** Custom API Call paths: the characters refused in a segment, with the words the user reads. */
+/** Custom API Call paths: what is read as which endpoint, and what is refused, with the words the user reads. */
 import { parseApiPath } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
 import { problem } from '../helpers/invalid-value';
 
@@ -25,4 +25,29 @@ test('spaces around the path are dropped; a colon inside a segment is no URL sch
 test('only a leading api/v1 is dropped: /api/v1 alone names no endpoint, api/v1 further on is part of the path', () => {
 	expect(problem(() => parseApiPath('/api/v1'))).toBe('Path: must name an endpoint below /api/v1, e.g. /user');
 	expect(parseApiPath('/store/api/v1')).toEqual(['store', 'api', 'v1']);
+});
+
+describe('custom API call paths', () => {
+	test.each([
+		['/user', ['user']],
+		['user', ['user']],
+		['/api/v1/store/s1/order/PS-1/status', ['store', 's1', 'order', 'PS-1', 'status']],
+		['/store/a%20b/order', ['store', 'a b', 'order']],
+	])('%s', (path, segments) => {
+		expect(parseApiPath(path)).toEqual(segments);
+	});
+
+	test.each([
+		['https://evil.example/api/v1/user', 'not a full URL'],
+		['//evil.example/user', 'not a full URL'],
+		['/store/../user', '".." segments are not allowed'],
+		['/store/%2e%2e/user', '".." segments are not allowed'],
+		['/store/a%2Fb', 'encoded slashes'],
+		['/store/a%5Cb', 'encoded slashes'],
+		['/user?login=x', 'Query Parameters'],
+		['/', 'must name an endpoint'],
+		['', 'is required'],
+	])('%s is refused', (path, expected) => {
+		expect(problem(() => parseApiPath(path))).toContain(expected);
+	});
 });

@@ -1,5 +1,5 @@
-/** Callback URLs: the secret's two forms, the store added in the same form, and the secret hidden wherever it appears (nodes/shared/callbackUrls.ts). */
-import { withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
+/** Callback URLs: the secret's two forms, the store added in the same form, and the secret hidden wherever it appears (nodes/shared/callbacks/urls.ts, nodes/shared/hideSecrets.ts). */
+import { pathFormUrl, triggerCallbackUrl, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
 import { hideCallbackSecrets, hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 
 const id = '0b9f2c84-6f1e-4f57-9a3e-2d4c7b1e8a90';
@@ -103,5 +103,25 @@ describe('hideCallbackSecrets', () => {
 		expect(hideCallbackSecrets(true)).toBe(true);
 		expect(hideCallbackSecrets(null)).toBeNull();
 		expect(hideCallbackSecrets(undefined)).toBeUndefined();
+	});
+});
+
+describe('both forms, and the trigger\'s addresses', () => {
+	test('hidden in the query form and the path form, the rest of the URL kept', () => {
+		expect(hideCallbackSecrets(withSecretQuery(base, 'abc123'))).toBe(`${base}?secret=${SECRET_MARKER}`);
+		expect(pathFormUrl(base, id, 'abc123')).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/abc123`);
+		expect(hideCallbackSecrets(pathForm)).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/${SECRET_MARKER}`);
+		expect(hideCallbackSecrets(withStore(pathForm, 'store_1'))).toBe(`https://n8n.example.com/webhook/${id}/${id}/status/${SECRET_MARKER}/store_1`);
+		expect(hideCallbackSecrets(withStore(withSecretQuery(base, 'abc123'), 'store_1'))).toBe(`${base}?secret=${SECRET_MARKER}&store=store_1`);
+	});
+
+	test("a trigger's addresses: path form by default, query form when asked, for odd secrets, or without a webhook ID", () => {
+		const node = { name: 'Print Store Trigger', webhookId: id };
+		const root = 'https://n8n.example.com/webhook';
+		expect(triggerCallbackUrl(`${root}/`, 'wf1', node, 'status', 'abc123', undefined)).toBe(`${root}/${id}/${id}/status/abc123`);
+		expect(triggerCallbackUrl(root, 'wf1', node, 'details', 'abc123', 'path')).toBe(`${root}/${id}/${id}/details/abc123`);
+		expect(triggerCallbackUrl(root, 'wf1', node, 'details', 'abc123', 'query')).toBe(`${root}/${id}/details?secret=abc123`);
+		expect(triggerCallbackUrl(root, 'wf1', node, 'status', 'a/b c', 'path')).toBe(`${root}/${id}/status?secret=a%2Fb%20c`);
+		expect(triggerCallbackUrl(root, 'wf1', { name: 'My Trigger' }, 'status', 'abc123', 'path')).toBe(`${root}/wf1/my%20trigger/status?secret=abc123`);
 	});
 });

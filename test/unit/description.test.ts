@@ -1,15 +1,10 @@
-/** The node's description as n8n and its editor read it. */
+/** The node's description as n8n and its editor read it (its canvas subtitle: test/unit/operation-tables.test.ts). */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { resourceDescriptions, subtitleExpression } from '../../nodes/PrintStore/actions/router';
+import { resourceDescriptions } from '../../nodes/PrintStore/actions/router';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 
 const description = new PrintStore().description;
-
-test('the canvas subtitle names every operation in words, as the operation lists say', () => {
-	// n8n's lint rules want the subtitle written out; this keeps it in step with the lists.
-	expect(description.subtitle).toBe(subtitleExpression());
-});
 
 test('a version list keeps n8n from adding its own Custom API Call; every resource offers the node’s own', () => {
 	// n8n adds its entry only to a node whose defaultVersion equals its version.

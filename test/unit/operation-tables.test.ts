@@ -10,7 +10,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { api as customRequest } from '../../nodes/PrintStore/actions/custom/customApiCall.operation';
-import { operations, subtitleExpression } from '../../nodes/PrintStore/actions/router';
+import { operations } from '../../nodes/PrintStore/actions/router';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { CREDENTIALS, isRepeatable } from '../../nodes/shared/apiCalls';
 import { nodeTypes, PRINT_STORE_TYPE } from '../helpers/engine';
@@ -70,14 +70,18 @@ test('the operations that act once are the writes that could act twice, as their
 	expect(customRequest.actsOnce).toBe('unlessRead');
 });
 
-/** The canvas subtitle as n8n's editor shows it: the expression resolved by n8n's expression engine for a node with these parameters. */
+/**
+ * The canvas subtitle as n8n's editor shows it: the node description's subtitle resolved by n8n's
+ * expression engine for a node with these parameters. The one test of the subtitle (the editor's
+ * canvas shows what this resolves to).
+ */
 function subtitleFor(resource: string, operation: string, version = 4): unknown {
 	const node = { id: 'n', name: 'Print Store', type: PRINT_STORE_TYPE, typeVersion: version, position: [0, 0] as [number, number], parameters: { resource, operation } };
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return workflow.expression.getSimpleParameterValue(node, subtitleExpression(), 'internal', {});
+	return workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {});
 }
 
-test('the canvas subtitle names each operation of each resource, also where two resources share an operation\'s value', () => {
+test('the canvas subtitle names each operation of each resource, also where two resources share an operation\'s value, and no other', () => {
 	for (const resource of resources) {
 		for (const [value, module] of Object.entries(operations[resource])) {
 			expect({ resource, value, subtitle: subtitleFor(resource, value) }).toEqual({ resource, value, subtitle: module.option.action });
@@ -88,12 +92,13 @@ test('the canvas subtitle names each operation of each resource, also where two 
 	expect(subtitleFor('user', 'customApiCall')).toBe('Make a custom API call');
 	// Version 1 also has Custom API Call as a resource.
 	expect(subtitleFor('customApiCall', 'customApiCall', 1)).toBe('Make a custom API call');
-});
-
-test('the canvas subtitle and the tool descriptions name exactly the operations there are', () => {
-	const actions = JSON.parse(/\((\{.*\})\) \}\}$/.exec(subtitleExpression())![1]) as Record<string, string>;
+	// And no operation that is not there.
+	const actions = JSON.parse(/\((\{.*\})\) \}\}$/.exec(description.subtitle!)![1]) as Record<string, string>;
 	const keys = resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => `${resource}.${operation}`)).concat('customApiCall').sort();
 	expect(Object.keys(actions).sort()).toEqual(keys);
+});
+
+test('the tool descriptions name exactly the operations there are', () => {
 	const toolKeys = Object.keys(TOOL_DESCRIPTIONS).sort();
 	const expected = resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => `${resource}.${operation}`)).concat('customApiCall').sort();
 	expect(toolKeys).toEqual(expected);

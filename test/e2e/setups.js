@@ -1,0 +1,72 @@
+/**
+ * Which end-to-end files run in which n8n setup (the jest.e2e*.config.js files read this).
+ *
+ * Each guarantee is tested once, where it lives. The engine suite (test/node, test/trigger) is the
+ * contract for the operations; these files are smoke and integration tests in a real n8n:
+ * - one process (jest.e2e.config.js, and `npm run compatibility` on any version): every file but
+ *   the `*.queue.test.ts` ones;
+ * - queue mode (jest.e2e.queue.config.js): only what depends on separate main, worker and webhook
+ *   processes, QUEUE below;
+ * - n8n 1.x (jest.e2e.n8n1.config.js): a smoke set plus what n8n 1.x does differently, N8N1 below.
+ * docs/test-map.md says why each file is where it is.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const folder = __dirname;
+
+/** Queue mode: the files that need processes of their own. */
+const QUEUE = [
+	// Made for queue mode, found by name so that a new one cannot be left out: callbacks split over
+	// two webhook processes, resumes routed by execution, a worker stopped mid-run, manual runs on the worker.
+	...fs.readdirSync(folder).filter((file) => file.endsWith('.queue.test.ts')).sort(),
+	// The trigger's callbacks land on a webhook process, which derives the secret from the
+	// credential on its own and hands the execution to the worker.
+	'trigger.test.ts',
+	// The trigger's GET/PUT webhooks and the wait's GET resume are registered and served by the
+	// webhook processes, not by main.
+	'callback-methods.test.ts',
+	// A wait started on the worker is resumed through a webhook process, across an n8n restart too.
+	'wait-for-status.test.ts',
+	// The chat and the MCP session go to a webhook process, the agent and its tools run on the worker.
+	'ai-agent.test.ts',
+	// A production webhook served by a webhook process runs the node there.
+	'webhooks.test.ts',
+	// The executions the worker and the webhook processes stored, and main's log, searched for secrets.
+	'secrets.last.test.ts',
+];
+
+/**
+ * n8n 1.x: a smoke set, the files with a branch for what 1.x does differently, and the files that
+ * prove what the nodes take from n8n without n8n documenting it (nodes/shared/n8nInternals/: each
+ * entry names its test), which 1.x may do differently.
+ */
+const N8N1 = [
+	// Smoke: the package installed from its tarball, one operation per resource and the credential
+	// through n8n; a production webhook (1.x activates workflows another way), path-form webhooks.
+	'operations.test.ts',
+	'webhooks.test.ts',
+	// The trigger: Create derives its URLs from the workflow (n8nInternals/workflow.ts).
+	'trigger.test.ts',
+	// A webhook registered once per method of a comma-separated httpMethod (n8nInternals/trigger.ts).
+	'callback-methods.test.ts',
+	// The tool variant's name and output in the AI Agent and the MCP Server Trigger (n8nInternals/tool.ts).
+	'ai-agent.test.ts',
+	// The node's own Custom API Call, sent with both credentials (n8nInternals/versions.ts).
+	'custom-api-call.test.ts',
+	// 1.x has no resume token: the node refuses forged resume calls itself (n8nInternals/wait.ts).
+	'wait-for-status.test.ts',
+	// 1.x's editor: other labels, "Connect my account", an empty mapper field.
+	'editor.browser.test.ts',
+	// 1.x keeps the workflow's static data with each execution: searched for secrets too.
+	'secrets.last.test.ts',
+];
+
+/** jest `testMatch` globs for exactly these files; a name that is no file stops the run. */
+function only(files) {
+	const missing = files.filter((file) => !fs.existsSync(path.join(folder, file)));
+	if (missing.length > 0) throw new Error(`test/e2e/setups.js names files that do not exist: ${missing.join(', ')}`);
+	return files.map((file) => `**/test/e2e/${file}`);
+}
+
+module.exports = { QUEUE, N8N1, only };
