@@ -95,6 +95,20 @@ if (suites.some((suite) => suite.e2e)) {
 	if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
 }
 
+// Every end-to-end setup installs the package from its tarball: build and pack it once for all of
+// them (scripts/n8n/package.ts reads PRINT_STORE_TARBALL) instead of once per setup.
+const env = { ...process.env };
+let packDir;
+if (suites.filter((suite) => suite.e2e).length > 1 && !env.PRINT_STORE_TARBALL) {
+	packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-store-pack-'));
+	console.log('\n=== the package for the end-to-end setups (npm run build, npm pack) ===');
+	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+	const pack = build.status === 0 ? spawnSync('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', packDir], { cwd: root, encoding: 'utf8' }) : undefined;
+	const start = pack?.status === 0 ? pack.stdout.indexOf('[') : -1;
+	// Not built: each setup builds it itself, and says what failed.
+	if (start >= 0) env.PRINT_STORE_TARBALL = path.join(packDir, JSON.parse(pack.stdout.slice(start))[0].filename);
+}
+
 const timings = [];
 const artifacts = path.join(root, 'test-artifacts');
 for (const suite of suites) {
@@ -106,7 +120,7 @@ for (const suite of suites) {
 	const result = spawnSync(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
 		cwd: root,
 		stdio: 'inherit',
-		env: process.env,
+		env,
 	});
 	timings.push(`  ${label}: ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
 	console.log(`${label} took ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
@@ -140,6 +154,7 @@ for (const suite of suites) {
 	}
 }
 
+if (packDir) fs.rmSync(packDir, { recursive: true, force: true });
 console.log(`\nTime per suite:\n${timings.join('\n')}`);
 if (passed + failed === 0) {
 	console.error('\nNo test ran.');

@@ -2,7 +2,7 @@
  * The package as users get it: `npm run build`, `npm pack`, then the tarball installed into
  * `<user folder>/.n8n/nodes` the way n8n installs community packages (see N8N-RUNTIME.md).
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Log } from './log';
@@ -15,6 +15,12 @@ const cleanEnv = () => withoutNpmVariables(process.env);
 
 /** Builds dist and packs it into outDir; returns the tarball's path. */
 export async function buildAndPack(log: Log, outDir: string): Promise<string> {
+	// npm test builds and packs once for all its end-to-end setups (scripts/test.js), and says where.
+	const packed = process.env.PRINT_STORE_TARBALL;
+	if (packed && existsSync(packed)) {
+		log.info(`  using ${path.basename(packed)}, built and packed by npm test for every setup`);
+		return packed;
+	}
 	mkdirSync(outDir, { recursive: true });
 	await log.step('Building the package (npm run build)', () => run('npm', ['run', 'build'], { cwd: REPO_ROOT, env: cleanEnv() }));
 	return await log.step('Packing it (npm pack)', async () => {
