@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
@@ -7,17 +7,31 @@ import { isToolRun } from '../../shared/n8nInternals';
 import { apiRequest } from '../../shared/transport';
 import { Pacing } from '../../shared/transport/pacing';
 import { DEFAULT_MAX_ORDERS_PER_CALL } from '../descriptions/tool.fields';
+import { forModel, pairedWithCall } from '../toolCall/answer';
 import { callbackChoice } from './callbacks';
 import type { InputMode } from './check';
 import { jsonDraft, orderItemReader } from './orderItem';
-import type { OrderRequest, OrderRun, RunLimits } from './run';
+import { runOrders, type OrderRequest, type OrderRun, type RunLimits } from './run';
 
 /**
  * Everything a Get Price Quote or Create run takes from the node, read here once into one value
  * (`OrderRun`) that run.ts works from: the orders (the input items, or the order items of an AI tool
  * call's list), their Store ID and options, Test Mode, the run's limits, Create's Status Callbacks
- * and spending limit, and the request that sends a batch.
+ * and spending limit, and the request that sends a batch. `executeOrderRequest` is what both
+ * operations' `execute` does: read the run, run it, and as an AI tool word the answer for the model.
  */
+
+export async function executeOrderRequest(ctx: IExecuteFunctions, request: OrderRequest): Promise<INodeExecutionData[]> {
+	if (!isToolRun(ctx)) return await runOrders((await readOrderRun(ctx, request)).run);
+	let listCall = false;
+	try {
+		const read = await readOrderRun(ctx, request);
+		listCall = read.listCall;
+		return pairedWithCall(await runOrders(read.run), listCall);
+	} catch (error) {
+		throw forModel(ctx.getNode(), error, listCall);
+	}
+}
 
 const DEFAULT_BATCH_SIZE = 50;
 const MAX_BATCH_SIZE = 500;

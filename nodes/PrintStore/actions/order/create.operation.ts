@@ -3,9 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 import { showFor } from '../../../shared/displayOptions';
 import { storeIdField } from '../../descriptions/common.fields';
 import { EARLIER_VERSIONS, FROM_VERSION_3, ORDER_ITEM_FOR_MODEL, orderItemFields, orderRequestOptions } from '../../orderRun/orderItem.fields';
-import { readOrderRun } from '../../orderRun/read';
-import { ORDER_REQUEST_MEANINGS, runOrders, type OrderRequest } from '../../orderRun/run';
-import { forModel, isToolRun, pairedWithCall } from '../../toolCall/answer';
+import { executeOrderRequest } from '../../orderRun/read';
+import { ORDER_REQUEST_MEANINGS, type OrderRequest } from '../../orderRun/run';
 
 /** The request: `POST store/{id}/order`; it acts once (a second create could order twice). */
 export const orderRequest: OrderRequest = {
@@ -135,18 +134,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 	},
 ]);
 
-/**
- * Reads the run from the node (as an AI tool: the call's list of order items, test mode unless live
- * orders are allowed, a cap per call, callback addresses from the workflow only), then runs it.
- */
+/** Reads the run from the node (as an AI tool: the call's list of order items, test mode unless live orders are allowed, a cap per call, callback addresses from the workflow only), then runs it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	if (!isToolRun(this)) return await runOrders((await readOrderRun(this, orderRequest)).run);
-	let listCall = false;
-	try {
-		const read = await readOrderRun(this, orderRequest);
-		listCall = read.listCall;
-		return pairedWithCall(await runOrders(read.run), listCall);
-	} catch (error) {
-		throw forModel(this.getNode(), error, listCall);
-	}
+	return await executeOrderRequest(this, orderRequest);
 }
