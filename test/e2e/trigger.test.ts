@@ -192,7 +192,9 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect((await sandbox.orders()).length).toBe(before);
 	});
 
-	test('a trigger with neither a credential nor a Callback Secret is not activated, and n8n says why', async () => {
+	// Activation is main's, the same in both setups: in queue mode (where n8n takes 15 s to report it) it is not run again.
+	const notInQueueMode = (globalThis as { printStoreSetup?: { mode?: string } }).printStoreSetup?.mode === 'queue' ? () => undefined : test;
+	notInQueueMode('a trigger with neither a credential nor a Callback Secret is not activated, and n8n says why', async () => {
 		const { client } = e2e();
 		const { credentials: _none, ...trigger } = triggerNode();
 		const saved = await client.createWorkflow({ name: 'e2e trigger: no credential', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
