@@ -11,5 +11,5 @@ const { N8N1, only } = require('./test/e2e/setups');
 module.exports = {
 	...base,
 	testMatch: only(N8N1),
-	globals: { printStoreSetup: { mode: 'single', n8nVersion: '1.123.81' } },
+	globals: { printStoreSetup: { mode: 'single', n8nVersion: '1.123.81', list: 'n8n1' } },
 };

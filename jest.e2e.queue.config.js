@@ -13,5 +13,5 @@ module.exports = {
 	...base,
 	testMatch: only(QUEUE),
 	testPathIgnorePatterns: ['/node_modules/'],
-	globals: { printStoreSetup: { mode: 'queue', n8nVersion: '2.41.1' } },
+	globals: { printStoreSetup: { mode: 'queue', n8nVersion: '2.41.1', list: 'queue' } },
 };

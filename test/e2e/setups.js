@@ -20,13 +20,14 @@ const QUEUE = [
 	// Made for queue mode, found by name so that a new one cannot be left out: callbacks split over
 	// two webhook processes, resumes routed by execution, a worker stopped mid-run, manual runs on the worker.
 	...fs.readdirSync(folder).filter((file) => file.endsWith('.queue.test.ts')).sort(),
-	// The trigger's callbacks land on a webhook process, which derives the secret from the
-	// credential on its own and hands the execution to the worker.
+	// A webhook process derives the trigger's secret from the credential on its own, and refuses
+	// forged callbacks (its accepted ones: queue-mode.queue.test.ts).
 	'trigger.test.ts',
 	// The trigger's GET/PUT webhooks and the wait's GET resume are registered and served by the
 	// webhook processes, not by main.
 	'callback-methods.test.ts',
-	// A wait started on the worker is resumed through a webhook process, across an n8n restart too.
+	// A wait started on the worker is resumed through a webhook process: by the callbacks across a
+	// restart of main, in a loop, by its checks and at its time limit; forged resume calls refused.
 	'wait-for-status.test.ts',
 	// The chat and the MCP session go to a webhook process, the agent and its tools run on the worker.
 	'ai-agent.test.ts',

@@ -13,7 +13,7 @@ import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
 import { callbackSecretOf, executionJsonWithoutN8nCopies } from '../helpers/secrets';
-import { describeE2E, e2e, expectSuccess } from './helpers/harness';
+import { describeE2E, e2e, expectSuccess, testIn, testOnce } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
 const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
@@ -127,7 +127,9 @@ async function executionsBeforeSentinel(workflowId: string, callbackUrl: string)
 }
 
 describeE2E('Print Store Trigger in the real n8n', () => {
-	test('same workflow: Create sends the derived URLs; each status change starts one execution, in order', async () => {
+	// Create derives its URLs from the workflow n8n gives it (n8nInternals/workflow.ts), which 1.x may give otherwise. In queue mode:
+	// queue-mode.queue.test.ts (derived URLs on main and on the worker, every order's status changes over both webhook processes).
+	testIn('n8n1')('same workflow: Create sends the derived URLs; each status change starts one execution, in order', async () => {
 		const { client, sandbox } = e2e();
 		const { workflow, triggerName, nodeName } = orderingWorkflow('lifecycle', [order('trigger-a')], triggerNode());
 		const saved = await client.createWorkflow(workflow);
@@ -179,7 +181,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect(after.status).toBe(404);
 	});
 
-	test('Create with callbacks from the trigger fails clearly when the workflow has no trigger', async () => {
+	// The trigger is found in the workflow n8n gives the node (n8nInternals/workflow.ts), which 1.x may give otherwise.
+	testIn('n8n1')('Create with callbacks from the trigger fails clearly when the workflow has no trigger', async () => {
 		const { client, sandbox } = e2e();
 		const { workflow, triggerName, nodeName } = orderingWorkflow('no trigger', [order('trigger-b')], undefined);
 		const saved = await client.createWorkflow(workflow);
@@ -192,9 +195,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect((await sandbox.orders()).length).toBe(before);
 	});
 
-	// Activation is main's, the same in both setups: in queue mode (where n8n takes 15 s to report it) it is not run again.
-	const notInQueueMode = (globalThis as { printStoreSetup?: { mode?: string } }).printStoreSetup?.mode === 'queue' ? () => undefined : test;
-	notInQueueMode('a trigger with neither a credential nor a Callback Secret is not activated, and n8n says why', async () => {
+	// Activation is main's, the same in queue mode (where n8n takes 15 s to report it); n8n 1.x activates workflows its own way.
+	testIn('n8n1')('a trigger with neither a credential nor a Callback Secret is not activated, and n8n says why', async () => {
 		const { client } = e2e();
 		const { credentials: _none, ...trigger } = triggerNode();
 		const saved = await client.createWorkflow({ name: 'e2e trigger: no credential', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
@@ -206,7 +208,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		await client.deactivateWorkflow(saved.id).catch(() => undefined);
 	});
 
-	test('another workflow: custom URLs with a fixed secret; a retried delivery starts one execution', async () => {
+	// In queue mode: queue-mode.queue.test.ts (custom URLs from the worker to a listener; deliveries repeated on the other webhook process).
+	testOnce('another workflow: custom URLs with a fixed secret; a retried delivery starts one execution', async () => {
 		const { client, sandbox, state } = e2e();
 		const secret = `fixed-${randomUUID()}`;
 		const trigger = triggerNode({ options: { callbackSecret: secret } });
@@ -257,7 +260,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		}
 	});
 
-	test('"Listen for test event": a sample posted by hand to the test URL, without a secret, is emitted', async () => {
+	// Test URLs are main's in every setup.
+	testOnce('"Listen for test event": a sample posted by hand to the test URL, without a secret, is emitted', async () => {
 		const { client } = e2e();
 		const trigger = triggerNode();
 		const saved = await client.createWorkflow({ name: 'e2e trigger: listen', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
@@ -273,7 +277,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect(nodeOutput(execution, TRIGGER)[0]).toMatchObject({ event: 'status', OrderNumber: 'PS-SAMPLE', StatusID: 4, TrackingNumber: '1Z999' });
 	});
 
-	test('the callback secret is hidden from every output, while the callbacks it guards still authenticate', async () => {
+	// The node's own hiding, the same in every process (test/node/callback-secrets-in-output.test.ts holds every operation).
+	testOnce('the callback secret is hidden from every output, while the callbacks it guards still authenticate', async () => {
 		const { client, state, sandbox } = e2e();
 		// No Store ID in the trigger: Create puts the order's store in the URLs, enrichment reads it there.
 		const trigger = { ...triggerNode({ enrich: 'order' }), credentials: { printStoreOAuth2Api: state.credential } };
@@ -320,7 +325,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		await client.deactivateWorkflow(saved.id);
 	});
 
-	test('Fetch From the API adds the order, or its status history, through the credential', async () => {
+	// In queue mode: queue-mode.queue.test.ts (each webhook process reads the status history through the API).
+	testOnce('Fetch From the API adds the order, or its status history, through the credential', async () => {
 		const { client, state, sandbox } = e2e();
 		const { workflow, triggerName, nodeName } = orderingWorkflow('to enrich', [order('trigger-e')], undefined, { statusCallbacks: 'none' });
 		const run = await client.runManually((await client.createWorkflow(workflow)).id, triggerName);
@@ -377,7 +383,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			Timestamp: `2026-11-2${statusId}T10:00:00Z`,
 		});
 
-		test('forged callbacks are refused and start nothing', async () => {
+		// In queue mode the webhook process derives the secret from the credential on its own.
+		testIn('queue')('forged callbacks are refused and start nothing', async () => {
 			const before = webhookExecutions(await e2e().client.listExecutions(workflowId)).length;
 			const body = JSON.stringify(record('forged', 4));
 			expect((await post(statusUrl, body)).status).toBe(401);
@@ -387,7 +394,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 			expect(await executionsBeforeSentinel(workflowId, `${statusUrl}?secret=${secret}`)).toHaveLength(before);
 		});
 
-		test('every accepted shape normalizes, an empty body too; duplicates and bad bodies start nothing', async () => {
+		// The node's own reading of a body, the same in every process (the engine suite's trigger tests hold each shape).
+		testOnce('every accepted shape normalizes, an empty body too; duplicates and bad bodies start nothing', async () => {
 			const url = `${statusUrl}?secret=${secret}`;
 			const answers: Array<[string, number, unknown]> = [];
 			const send = async (name: string, body: string | Buffer, contentType?: string) => {
@@ -474,7 +482,7 @@ describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
 		return { saved, created };
 	}
 
-	test('callback-shape-alt: camelCase records in a data envelope, each status change one execution with its fields read', async () => {
+	testOnce('callback-shape-alt: camelCase records in a data envelope, each status change one execution with its fields read', async () => {
 		const { saved, created } = await lifecycle('shape-alt', ['callback-shape-alt'], triggerNode());
 		await callbacksSettled([String(created.ID)], 10);
 		const emitted = await oneItemEach(saved.id, 10);
@@ -498,7 +506,7 @@ describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
 		await e2e().client.deactivateWorkflow(saved.id);
 	});
 
-	test('strip-query: the secret and store in the path survive; every status change still arrives, enriched through the API', async () => {
+	testOnce('strip-query: the secret and store in the path survive; every status change still arrives, enriched through the API', async () => {
 		const { state } = e2e();
 		const trigger = { ...triggerNode({ enrich: 'statusHistory' }), credentials: { printStoreOAuth2Api: state.credential } };
 		const { saved, created } = await lifecycle('strip-query', ['strip-query'], trigger);
@@ -519,7 +527,7 @@ describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
 		await e2e().client.deactivateWorkflow(saved.id);
 	});
 
-	test('strip-query with the secret set to the query form: the service\'s callbacks are refused, nothing starts', async () => {
+	testOnce('strip-query with the secret set to the query form: the service\'s callbacks are refused, nothing starts', async () => {
 		const { client, sandbox } = e2e();
 		const { saved, created } = await lifecycle('strip-query-query-form', ['strip-query'], triggerNode({ options: { secretPlacement: 'query' } }));
 		// The service sends an order's events to each URL one after the other, retrying each until it

@@ -11,7 +11,7 @@ import type { Execution } from '../../scripts/n8n/client';
 import { nodeItems, nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, restartN8n, untilExecutionWaits } from './helpers/harness';
+import { describeE2E, e2e, restartN8n, testIn, testOnce, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const CREATE = 'Create orders';
@@ -157,7 +157,8 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 	});
 
 	// Each callback has the wait read every order's history again: 8 orders at four speeds are 32 callbacks, 256 reads.
-	test('8 orders created and waited on until Delivered: the execution waits, resumes once from the callbacks, 8 items in input order', async () => {
+	// In queue mode, waits resumed once through the webhook processes: wait-resume-once.queue.test.ts, and the restart and loop tests below.
+	testIn('n8n1')('8 orders created and waited on until Delivered: the execution waits, resumes once from the callbacks, 8 items in input order', async () => {
 		const { workflowId, executionId } = await createAndWaitWorkflow('callbacks', 8, { timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' });
 		const created = await untilWaiting(executionId);
 		expect(created).toHaveLength(8);
@@ -179,8 +180,9 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 		expect(await e2e().client.listExecutions(workflowId, { includeData: false })).toHaveLength(1);
 	}, 300_000);
 
-	test('a time limit shorter than the lifecycle: the items come out timed out, with the status they reached, and the execution goes on', async () => {
-		const { executionId } = await createAndWaitWorkflow('time limit', 3, { timeLimit: 0.25, timeLimitUnit: 'minutes', checkEvery: 5, checkEveryUnit: 'seconds' });
+	// The node's check at the time limit ends the wait: in queue mode it runs on the worker and resumes through a webhook process.
+	testIn('queue')('a time limit shorter than the lifecycle: the items come out timed out, with the status they reached, and the execution goes on', async () => {
+		const { executionId } = await createAndWaitWorkflow('time limit', 3, { timeLimit: 8, timeLimitUnit: 'seconds', checkEvery: 5, checkEveryUnit: 'seconds' });
 		const created = await untilWaiting(executionId);
 		const ids = created.map((entry) => String(entry.ID));
 		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 3 });
@@ -195,7 +197,8 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 		}
 	}, 300_000);
 
-	test('a status that ends the wait with an error: that item comes out failed, the others as they stand', async () => {
+	// The node's own judgement of each history, the same in every process (the engine suite's wait-for-status holds it too).
+	testOnce('a status that ends the wait with an error: that item comes out failed, the others as they stand', async () => {
 		const { executionId } = await createAndWaitWorkflow('failure', 2, { timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' });
 		const created = await untilWaiting(executionId);
 		const [delivered, failing] = created.map((entry) => String(entry.ID));
@@ -252,34 +255,35 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 		expect([404, 409]).toContain(await post(real, replay.body as Json));
 	}, 300_000);
 
-	// An execution that waits more than once: each wait is resumed by its own callbacks (or, when the
-	// service drops them, its own checks), in sequence and in a loop.
-	for (const by of ['callback', 'check'] as const) {
-		test(`two waits in a row (Shipped, then Delivered), each resumed by ${by === 'callback' ? 'the callbacks' : 'its checks, callbacks dropped'}`, async () => {
-			if (by === 'check') await e2e().sandbox.setProfiles(['drop-callbacks']);
-			const every = by === 'check' ? { checkEvery: 3, checkEveryUnit: 'seconds' } : { checkEvery: 1, checkEveryUnit: 'hours' };
-			const { executionId } = await createAndWaitWorkflow(`two waits, ${by}`, 3, { waitFor: ['Shipped'], timeLimit: 10, timeLimitUnit: 'minutes', ...every }, {
-				then: { waitFor: ['Delivered'], timeLimit: 10, timeLimitUnit: 'minutes', ...every },
-			});
-			const created = await untilWaiting(executionId);
-			const ids = created.map((entry) => String(entry.ID));
-			for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 4 });
-			// The first wait resumed; the execution now waits at the second one.
-			const between = await untilWaitingAt(executionId, THEN, 1);
-			expect(nodeOutput(between, WAIT).map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(
-				ids.map((id) => [id, 'reached', 'Shipped', by]),
-			);
-			for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 5 });
-			const execution = await finished(executionId);
-			expect(execution.status).toBe('success');
-			expect([nodeRuns(execution, WAIT).length, nodeRuns(execution, THEN).length]).toEqual([1, 1]);
-			const out = nodeOutput(execution, THEN);
-			expect(out.map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'Delivered', by]));
-			for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
-		}, 300_000);
-	}
+	// An execution that waits more than once: each wait is resumed by its own checks when the service
+	// drops every callback (in queue mode the checks run on the worker and resume through a webhook
+	// process; n8n 1.x has no resume token, the node checks its own secret). Each resumed by its own
+	// callbacks: the restart test below.
+	test('two waits in a row (Shipped, then Delivered), each resumed by its checks, callbacks dropped', async () => {
+		await e2e().sandbox.setProfiles(['drop-callbacks']);
+		const every = { checkEvery: 3, checkEveryUnit: 'seconds' };
+		const { executionId } = await createAndWaitWorkflow('two waits, checks', 3, { waitFor: ['Shipped'], timeLimit: 10, timeLimitUnit: 'minutes', ...every }, {
+			then: { waitFor: ['Delivered'], timeLimit: 10, timeLimitUnit: 'minutes', ...every },
+		});
+		const created = await untilWaiting(executionId);
+		const ids = created.map((entry) => String(entry.ID));
+		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 4 });
+		// The first wait resumed; the execution now waits at the second one.
+		const between = await untilWaitingAt(executionId, THEN, 1);
+		expect(nodeOutput(between, WAIT).map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(
+			ids.map((id) => [id, 'reached', 'Shipped', 'check']),
+		);
+		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 5 });
+		const execution = await finished(executionId);
+		expect(execution.status).toBe('success');
+		expect([nodeRuns(execution, WAIT).length, nodeRuns(execution, THEN).length]).toEqual([1, 1]);
+		const out = nodeOutput(execution, THEN);
+		expect(out.map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'Delivered', 'check']));
+		for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
+	}, 300_000);
 
-	test('two waits with an n8n restart between them: the second is resumed by callbacks that arrive after the restart', async () => {
+	// A process that no longer exists remembers nothing: in queue mode main restarts while worker and webhook processes go on.
+	testIn('queue')('two waits with an n8n restart between them: the second is resumed by callbacks that arrive after the restart', async () => {
 		const { executionId } = await createAndWaitWorkflow('restart between waits', 2, { waitFor: ['Shipped'], timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' }, {
 			then: { waitFor: ['Delivered'], timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' },
 		});
@@ -292,13 +296,15 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 5 });
 		const execution = await finished(executionId);
 		expect(execution.status).toBe('success');
+		expect([nodeRuns(execution, WAIT).length, nodeRuns(execution, THEN).length]).toEqual([1, 1]);
 		const out = nodeOutput(execution, THEN);
 		expect(out.map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'Delivered', 'callback']));
 		expect(nodeOutput(execution, WAIT).map((item) => [item.orderId, item.outcome, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'callback']));
 		for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
 	}, 300_000);
 
-	test('a wait inside Loop Over Items, one order per round: each of 3 rounds waits and is resumed by its order\'s callback', async () => {
+	// Each round's resume routed to its own round: in queue mode through the webhook processes to the worker.
+	testIn('queue')('a wait inside Loop Over Items, one order per round: each of 3 rounds waits and is resumed by its order\'s callback', async () => {
 		const { executionId } = await createAndWaitWorkflow('loop', 3, { timeLimit: 10, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' }, { loop: true });
 		const created = await untilWaiting(executionId);
 		const ids = created.map((entry) => String(entry.ID));

@@ -155,5 +155,5 @@ test('Canary: the long runs `npm test` keeps short (the soak, 2,000 orders under
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const longQueue = require(path.join(root, 'jest.long.queue.config.js')) as { testMatch: string[]; globals: Record<string, unknown> };
 	expect(longQueue.testMatch).toEqual(['**/test/e2e/queue-mode.queue.test.ts', '**/test/e2e/wait-resume-once.queue.test.ts']);
-	expect(longQueue.globals).toEqual({ printStoreSetup: { mode: 'queue', n8nVersion: '2.41.1' }, printStoreLong: true });
+	expect(longQueue.globals).toEqual({ printStoreSetup: { mode: 'queue', n8nVersion: '2.41.1', list: 'queue' }, printStoreLong: true });
 });

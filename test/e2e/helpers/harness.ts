@@ -32,6 +32,28 @@ export function describeE2E(name: string, body: () => void): void {
 	});
 }
 
+/**
+ * The setup that runs this file (the jest config's `globals.printStoreSetup.list`): 'every', where
+ * every test of every file runs (one n8n 2.x process in `npm test`, and `npm run compatibility` on
+ * any version), or one of the two setups that run only a list (test/e2e/setups.js): 'queue'
+ * (what depends on separate processes) and 'n8n1' (what n8n 1.x does differently).
+ */
+export type SetupList = 'every' | 'queue' | 'n8n1';
+export const setupList: SetupList = (globalThis as { printStoreSetup?: { list?: SetupList } }).printStoreSetup?.list ?? 'every';
+
+/**
+ * `test` for a test that only some of the listed setups need: it runs where every test runs and
+ * in the setups named, and is not defined at all elsewhere (not skipped: a CI run fails on skips).
+ * A file in a setup's list runs its plain `test`s in that setup too. Say beside each use why the
+ * other setups would test nothing new.
+ */
+export function testIn(...lists: Array<Exclude<SetupList, 'every'>>): jest.It {
+	return setupList === 'every' || lists.includes(setupList) ? test : ((() => undefined) as unknown as jest.It);
+}
+
+/** A test that neither separate processes nor n8n 1.x change: run once, where every test runs. */
+export const testOnce = testIn();
+
 let cached: { state: StackState; client: N8nClient; sandbox: SandboxControl } | undefined;
 
 export function e2e() {
