@@ -159,8 +159,11 @@ describeE2E('the n8n editor in Chromium', () => {
 	const ordersSentSince = async (seq: number) =>
 		(await e2e().sandbox.requests()).filter((request) => request.seq > seq && request.method === 'POST' && request.path.endsWith('/order'));
 
-	test('a new Create node in JSON mode run with only a Store ID sends nothing and says what the order needs', async () => {
+	test('a new Create node shows every label in full; in JSON mode, run with only a Store ID, it sends nothing and says what the order needs', async () => {
 		const ndv = await addPrintStoreNode('Create orders');
+		await page.waitForTimeout(500); // the panel slides in; only for the screenshot
+		await shot(page, 'docs-create-panel');
+		expect(await cutLabels(ndv)).toEqual([]);
 		await pickStore(ndv);
 		await ndv.locator('[data-test-id="parameter-input-inputMode"]').click();
 		await page.locator('.el-select-dropdown__item:visible .option-headline', { hasText: /^JSON$/ }).first().click();
@@ -189,6 +192,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		await ndv.locator('[data-test-id="node-execute-button"]').click();
 		await eventually('an order to reach the sandbox', async () => (await ordersSentSince(before)).length === 1);
 		const [sent] = await ordersSentSince(before);
+		expect(sent.path).toBe('/api/v1/store/store_main/order');
 		expect((sent.body as { TestMode?: boolean }).TestMode).toBe(true);
 		await eventually('the output to mark the test order', async () => /testMode/.test((await output.textContent()) ?? ''));
 		await shot(page, '11-create-test-order-output');
@@ -354,21 +358,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(await savedParameters(id, 'Get an order', 'orderId')).toMatchObject({ __rl: true, mode: 'list', value: order.ID });
 	});
 
-	test('a new node (version 5): the Store ID is picked From List by company name, and the node runs in that store', async () => {
-		const ndv = await addPrintStoreNode('Get many products');
-		await pickStore(ndv, '18-store-list');
-		await shot(page, '19-store-picked');
-		const before = await lastSeq();
-		await ndv.locator('[data-test-id="node-execute-button"]').click();
-		const output = page.locator('[data-test-id="output-panel"], [data-test-id="ndv-output-panel"]').first();
-		await eventually('the output to show the store\'s products', async () => ((await output.textContent()) ?? '').includes('postcard-4x6'));
-		await shot(page, '20-store-picked-output');
-		const reads = (await e2e().sandbox.requests()).filter((request) => request.seq > before && request.path.startsWith('/api/v1/'));
-		expect(reads.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/v1/store/store_main/product']);
-		await page.keyboard.press('Escape');
-	});
-
-	test("Create (version 5): the Template Fields show the picked product's prompts and defaults, and the values filled in are sent", async () => {
+	test("Create (version 5): the Store ID picked From List by company name, the Template Fields show the picked product's prompts and defaults, and the order is sent to that store with the values filled in", async () => {
 		const { sandbox } = e2e();
 		const profiles = await sandbox.profiles();
 		// The product list as the provider documents it: template fields with prompts, required flags and defaults.
@@ -388,7 +378,7 @@ describeE2E('the n8n editor in Chromium', () => {
 			const mapper = ndv.locator('[data-test-id="resource-mapper-container"]');
 			// Nothing picked yet: the mapper says what it needs instead of failing.
 			await eventually('the mapper to ask for a store and a product', async () => /The template fields come from the product picked above/.test((await ndv.textContent()) ?? ''));
-			await pickStore(ndv);
+			await pickStore(ndv, '18-store-list');
 			const productList = page.waitForResponse((response) => response.url().includes('/resource-locator-results') && (response.request().postData() ?? '').includes('searchProducts'));
 			const search = await openList(ndv, 'productId');
 			await eventually("the store's products in the list", async () => (await listedProducts()).includes('Postcard 4x6 in (postcard-4x6)'));
@@ -438,13 +428,11 @@ describeE2E('the n8n editor in Chromium', () => {
 		}
 	});
 
-	test.each([
-		['Create orders', 'create', 'docs-create-panel'],
-		['Wait until an order reaches a status', 'waitForStatus', 'docs-wait-until-status-panel'],
-	])('the panel of a new "%s" node shows every label in full', async (action, _operation, name) => {
-		const ndv = await addPrintStoreNode(action);
+	// Create's panel: the JSON-mode test above.
+	test('the panel of a new "Wait until an order reaches a status" node shows every label in full', async () => {
+		const ndv = await addPrintStoreNode('Wait until an order reaches a status');
 		await page.waitForTimeout(500); // the panel slides in; only for the screenshot
-		await shot(page, name);
+		await shot(page, 'docs-wait-until-status-panel');
 		expect(await cutLabels(ndv)).toEqual([]);
 		await page.keyboard.press('Escape');
 	});
@@ -462,28 +450,6 @@ describeE2E('the n8n editor in Chromium', () => {
 		await shot(page, 'docs-trigger-panel');
 		expect(await cutLabels(ndv)).toEqual([]);
 		expect((await ndv.textContent()) ?? '').toMatch(/publish/);
-		await page.keyboard.press('Escape');
-	});
-
-	test('the credential dialog shows the required fields, hides the domain restriction, names no sandbox', async () => {
-		await page.goto(`${e2e().state.n8n.url}/home/credentials`);
-		await page.locator('[data-test-id="add-resource-credential"]').click();
-		await page.locator('[data-test-id="new-credential-type-select"]').waitFor();
-		await page.keyboard.type('Print Store');
-		await page.locator('[data-test-id="new-credential-type-select-option"]', { hasText: 'Print Store OAuth2 API' }).click();
-		await page.locator('[data-test-id="new-credential-type-button"]').click();
-		const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
-		await dialog.locator('[data-test-id="parameter-input-subscriptionKey"]').waitFor();
-		await page.waitForTimeout(500);
-		await shot(page, 'docs-credential-panel');
-		// n8n lists oAuth2Api's fields before those this type adds: the screenshot of the rest.
-		await dialog.locator('[data-test-id="parameter-input-subscriptionKey"]').scrollIntoViewIfNeeded();
-		await page.waitForTimeout(300);
-		await shot(page, 'docs-credential-panel-2');
-		const text = (await dialog.textContent()) ?? '';
-		expect(text).not.toMatch(/Allowed HTTP Request Domains/);
-		expect(text).not.toMatch(/sandbox/i);
-		expect(await cutLabels(dialog)).toEqual([]);
 		await page.keyboard.press('Escape');
 	});
 
@@ -522,7 +488,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		}
 	});
 
-	test('the nodes panel lists every operation of the Print Store node', async () => {
+	test('in the CRM example, the nodes panel lists every operation of the Print Store node, and the panel of "Create orders" offers the order operations', async () => {
 		await openExample();
 		await page.locator('[data-test-id="node-creator-plus-button"]').click();
 		const creator = page.locator('[data-test-id="node-creator"]');
@@ -541,10 +507,10 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(await creator.locator('img[src*="/icons/n8n-nodes-print-store/"]').count()).toBeGreaterThan(0);
 		await page.waitForTimeout(500); // the panel slides in; only for the screenshot
 		await shot(page, '04-nodes-panel-actions');
-	});
+		await page.keyboard.press('Escape');
+		await creator.waitFor({ state: 'hidden' });
 
-	test('the node panel of "Create orders" offers the order operations', async () => {
-		await openExample();
+		// The same workflow's Create node: its Operation list.
 		await page.locator('[data-test-id="canvas-node"][data-node-name="Create orders"]').dblclick();
 		const ndv = page.locator('[data-test-id="ndv"]');
 		await ndv.waitFor();
@@ -606,7 +572,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		await page.keyboard.press('Escape');
 	});
 
-	test('a new credential connects through the sandbox login page ("Connect") and n8n reports the account connected', async () => {
+	test('a new credential: the dialog shows the required fields in full, hides the domain restriction, names no sandbox; it connects through the sandbox login page ("Connect") and n8n reports the account connected', async () => {
 		const { state, client } = e2e();
 		const before = new Set((await client.rest<Array<{ id: string }>>('GET', '/credentials')).map((credential) => credential.id));
 
@@ -618,7 +584,17 @@ describeE2E('the n8n editor in Chromium', () => {
 		await page.locator('[data-test-id="new-credential-type-button"]').click();
 
 		const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
-		await dialog.waitFor();
+		await dialog.locator('[data-test-id="parameter-input-subscriptionKey"]').waitFor();
+		await page.waitForTimeout(500);
+		await shot(page, 'docs-credential-panel');
+		// n8n lists oAuth2Api's fields before those this type adds: the screenshot of the rest.
+		await dialog.locator('[data-test-id="parameter-input-subscriptionKey"]').scrollIntoViewIfNeeded();
+		await page.waitForTimeout(300);
+		await shot(page, 'docs-credential-panel-2');
+		const text = (await dialog.textContent()) ?? '';
+		expect(text).not.toMatch(/Allowed HTTP Request Domains/);
+		expect(text).not.toMatch(/sandbox/i);
+		expect(await cutLabels(dialog)).toEqual([]);
 		// The redirect URI n8n shows is the one the sandbox was told to accept.
 		await eventually('the dialog to show the OAuth redirect URL', async () => ((await dialog.textContent()) ?? '').includes(state.n8n.oauthRedirectUri));
 		const fill = (name: string, value: string) => dialog.locator(`[data-test-id="parameter-input-${name}"] input`).fill(value);
