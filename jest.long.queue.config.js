@@ -3,7 +3,7 @@
  * queue-mode files with their full counts (200 orders through their lifecycle, 100 events repeated
  * across webhook processes) and their measurements (repeats under load, simultaneous duplicates,
  * worker restarts on a kept event log), written to test-artifacts/. `npm test` runs the same files
- * in its queue-mode setup (jest.e2e.queue.config.js) with a quarter of the counts and without the
+ * in its queue-mode setup (jest.e2e.queue.config.js) with smaller counts (20 orders, 12 events, 4 two-wait executions) and without the
  * measurements. The files read `printStoreLong` (test/helpers/long-run.ts).
  */
 const queue = require('./jest.e2e.queue.config');

@@ -25,10 +25,10 @@ import { longRunTest, sized } from '../helpers/long-run';
 import { describeE2E, e2e, expectSuccess } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
-// The full counts in the long runs (npm run test:long, the weekly canary); a quarter of the orders and an eighth of the duplicated events in npm test (two Create runs of CHUNK orders: one for each webhook process).
-const ORDERS = sized(50, 200);
+// The full counts in the long runs (npm run test:long, the weekly canary); a tenth of the orders and an eighth of the duplicated events in npm test (two Create runs of CHUNK orders: one for each webhook process).
+const ORDERS = sized(20, 200);
 /** Orders per Create run, and orders moved through their lifecycle at once. */
-const CHUNK = 25;
+const CHUNK = sized(10, 25);
 const DUPLICATED_EVENTS = sized(12, 100);
 const STATUSES = ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'];
 const measurements: Record<string, unknown> = {};
@@ -375,7 +375,7 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 	test(`${ORDERS} orders, callbacks split over both webhook processes: one execution per status change, all on the worker, none lost`, async () => {
 		const { client, sandbox } = e2e();
 		const [first, second] = queue().webhooks;
-		const listener = await activeListener('200 orders', {});
+		const listener = await activeListener(`${ORDERS} orders`, {});
 		const [statusOnFirst, statusOnSecond] = listener.urls('status');
 		const started = Date.now();
 		const createdIds: string[] = [];

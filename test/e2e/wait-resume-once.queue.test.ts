@@ -29,11 +29,12 @@ import { nodeOutput, nodeRuns } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
 import { CREDENTIAL_TYPE, PRINT_STORE_TYPE } from '../../scripts/n8n/workflows';
-import { longRunTest } from '../helpers/long-run';
+import { longRunTest, sized } from '../helpers/long-run';
 import { controlWorker, describeE2E, e2e } from './helpers/harness';
 
 type Json = Record<string, unknown>;
-const EXECUTIONS = 8;
+/** Executions of the two-waits workflow: 8 in the long runs (npm run test:long), 4 in npm test. */
+const EXECUTIONS = sized(4, 8);
 const ORDERS_PER_EXECUTION = 2;
 const CREATE = 'Create orders';
 const SHIPPED = 'Wait until shipped';
