@@ -13,7 +13,7 @@ import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
 import { callbackSecretOf, executionJsonWithoutN8nCopies } from '../helpers/secrets';
-import { describeE2E, e2e, expectSuccess, testIn, testOnce } from './helpers/harness';
+import { describeE2E, describeIn, e2e, expectSuccess, testIn, testOnce } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
 const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
@@ -356,7 +356,8 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect(results.order.enrichmentError).toBeUndefined();
 	});
 
-	describe('callbacks posted straight to the production URLs', () => {
+	// n8n 1.x runs neither test of this block: the node's own checks, the same code.
+	describeIn('queue')('callbacks posted straight to the production URLs', () => {
 		let workflowId: string;
 		let statusUrl: string;
 		let detailsUrl: string;
@@ -457,7 +458,9 @@ describeE2E('Print Store Trigger in the real n8n', () => {
  * service that drops the callback URLs' query strings. The whole lifecycle of one order under each:
  * one execution per status change, with what that profile sent.
  */
-describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
+// The node's own reading of a body and of its path, the same in every process and on 1.x (path-form
+// webhooks on webhook processes and on 1.x: webhooks.test.ts): run once.
+describeIn()('Print Store Trigger under the sandbox callback profiles', () => {
 	afterEach(async () => {
 		await e2e().sandbox.setProfiles([]);
 	});
@@ -482,7 +485,7 @@ describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
 		return { saved, created };
 	}
 
-	testOnce('callback-shape-alt: camelCase records in a data envelope, each status change one execution with its fields read', async () => {
+	test('callback-shape-alt: camelCase records in a data envelope, each status change one execution with its fields read', async () => {
 		const { saved, created } = await lifecycle('shape-alt', ['callback-shape-alt'], triggerNode());
 		await callbacksSettled([String(created.ID)], 10);
 		const emitted = await oneItemEach(saved.id, 10);
@@ -506,7 +509,7 @@ describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
 		await e2e().client.deactivateWorkflow(saved.id);
 	});
 
-	testOnce('strip-query: the secret and store in the path survive; every status change still arrives, enriched through the API', async () => {
+	test('strip-query: the secret and store in the path survive; every status change still arrives, enriched through the API', async () => {
 		const { state } = e2e();
 		const trigger = { ...triggerNode({ enrich: 'statusHistory' }), credentials: { printStoreOAuth2Api: state.credential } };
 		const { saved, created } = await lifecycle('strip-query', ['strip-query'], trigger);
@@ -527,7 +530,7 @@ describeE2E('Print Store Trigger under the sandbox callback profiles', () => {
 		await e2e().client.deactivateWorkflow(saved.id);
 	});
 
-	testOnce('strip-query with the secret set to the query form: the service\'s callbacks are refused, nothing starts', async () => {
+	test('strip-query with the secret set to the query form: the service\'s callbacks are refused, nothing starts', async () => {
 		const { client, sandbox } = e2e();
 		const { saved, created } = await lifecycle('strip-query-query-form', ['strip-query'], triggerNode({ options: { secretPlacement: 'query' } }));
 		// The service sends an order's events to each URL one after the other, retrying each until it

@@ -54,6 +54,14 @@ export function testIn(...lists: Array<Exclude<SetupList, 'every'>>): jest.It {
 /** A test that neither separate processes nor n8n 1.x change: run once, where every test runs. */
 export const testOnce = testIn();
 
+/**
+ * `describeE2E` for a block that only some setups need, as testIn() for a test: jest refuses hooks
+ * (beforeAll, afterEach) in a block left without tests, so such a block is left out as a whole.
+ */
+export function describeIn(...lists: Array<Exclude<SetupList, 'every'>>): (name: string, body: () => void) => void {
+	return setupList === 'every' || lists.includes(setupList) ? describeE2E : () => undefined;
+}
+
 let cached: { state: StackState; client: N8nClient; sandbox: SandboxControl } | undefined;
 
 export function e2e() {
