@@ -75,13 +75,8 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
 		// In queue mode, hundreds of callbacks arrive at once: retry as a real service would, for minutes.
 		sandbox: { advanceEveryMs: 0, ...(setup?.mode === 'queue' ? { callbackBaseDelayMs: 500, callbackAttempts: 9, callbackTimeoutMs: 30_000 } : { callbackBaseDelayMs: 100 }) },
-		n8nEnv: {
-			// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
-			N8N_LOG_LEVEL: 'debug',
-			// n8n 2.x publishes a workflow through an outbox it also polls every 15 s: a trigger that
-			// fails to activate is reported at the next poll. Every second here; n8n 1.x ignores it.
-			N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
-		},
+		// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
+		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
 		queue: setup?.mode === 'queue',
 		n8nVersion: setup?.n8nVersion,
 	});
