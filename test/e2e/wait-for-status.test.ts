@@ -139,6 +139,15 @@ function expectDelivered(execution: Execution, created: Json[], resumedBy: strin
 }
 
 /** Waits until the execution is waiting at `node` for the `run`-th time (1 for its first wait there). */
+/** Two waits in a row ended: each ran once, every order reached Shipped, then Delivered, resumed `by`; only documented fields. */
+function expectTwoWaitsReached(execution: Execution, ids: string[], by: 'callback' | 'check') {
+	expect(execution.status).toBe('success');
+	expect([nodeRuns(execution, WAIT).length, nodeRuns(execution, THEN).length]).toEqual([1, 1]);
+	const ended = (node: string) => nodeOutput(execution, node).map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy]);
+	expect([ended(WAIT), ended(THEN)]).toEqual([ids.map((id) => [id, 'reached', 'Shipped', by]), ids.map((id) => [id, 'reached', 'Delivered', by])]);
+	for (const item of [...nodeOutput(execution, WAIT), ...nodeOutput(execution, THEN)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
+}
+
 async function untilWaitingAt(executionId: string, node: string, run: number): Promise<Execution> {
 	return await waitFor(
 		`execution ${executionId} to wait at "${node}" (run ${run})`,
@@ -274,12 +283,7 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 			ids.map((id) => [id, 'reached', 'Shipped', 'check']),
 		);
 		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 5 });
-		const execution = await finished(executionId);
-		expect(execution.status).toBe('success');
-		expect([nodeRuns(execution, WAIT).length, nodeRuns(execution, THEN).length]).toEqual([1, 1]);
-		const out = nodeOutput(execution, THEN);
-		expect(out.map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'Delivered', 'check']));
-		for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
+		expectTwoWaitsReached(await finished(executionId), ids, 'check');
 	}, 300_000);
 
 	// A process that no longer exists remembers nothing: in queue mode main restarts while worker and webhook processes go on.
@@ -294,13 +298,7 @@ describeE2E('Order > Wait Until Status in a real n8n', () => {
 		// Nothing of the first wait's resume is remembered by a process that no longer exists.
 		await restartN8n();
 		for (const id of ids) await e2e().sandbox.advance(id, { toStatusId: 5 });
-		const execution = await finished(executionId);
-		expect(execution.status).toBe('success');
-		expect([nodeRuns(execution, WAIT).length, nodeRuns(execution, THEN).length]).toEqual([1, 1]);
-		const out = nodeOutput(execution, THEN);
-		expect(out.map((item) => [item.orderId, item.outcome, (item.status as Json).StatusDescription, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'Delivered', 'callback']));
-		expect(nodeOutput(execution, WAIT).map((item) => [item.orderId, item.outcome, item.resumedBy])).toEqual(ids.map((id) => [id, 'reached', 'callback']));
-		for (const item of [...out, ...nodeOutput(execution, WAIT)]) expect(Object.keys(item).every((key) => DOCUMENTED.includes(key))).toBe(true);
+		expectTwoWaitsReached(await finished(executionId), ids, 'callback');
 	}, 300_000);
 
 	// Each round's resume routed to its own round: in queue mode through the webhook processes to the worker.
