@@ -46,8 +46,9 @@ describeE2E('secrets after the whole end-to-end run', () => {
 				if (secret && /^[0-9a-f]{64}$/.test(secret)) callbackSecrets.add(secret);
 			}
 		}
-		// Trigger activations of this run sent orders with their URLs: the scan must have something to look for.
-		expect(callbackSecrets.size).toBeGreaterThanOrEqual(2);
+		// Trigger activations of this run sent orders with their URLs: the scan must have something to
+		// look for (on n8n 1.x, which runs one such test, one workflow's secret).
+		expect(callbackSecrets.size).toBeGreaterThanOrEqual(1);
 		secrets.push(...callbackSecrets);
 		// Resume addresses Create sent for Order > Wait Until Status: the node's secret, and n8n 2.x's
 		// token of the execution (n8n keeps its own copy in the execution's data, left out below).
