@@ -164,6 +164,23 @@ export async function freePort(port = 0): Promise<number> {
 	});
 }
 
+/**
+ * A free port held open until `release()`: while it is held, no server of this process listening on
+ * port 0 (the sandbox, say) can be given it by the system.
+ */
+export async function holdPort(): Promise<{ port: number; release: () => Promise<void> }> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			resolve({ port, release: () => new Promise<void>((done) => server.close(() => done())) });
+		});
+	});
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls until check() returns a value other than undefined, or throws after timeoutMs. */

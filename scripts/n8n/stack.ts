@@ -142,7 +142,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		backends = startedBackends;
 		await installIntoUserFolder(log, tarball, userFolder);
 
-		const port = options.port ?? (await reservePort());
+		const reserved = options.port === undefined ? await reservePort() : undefined;
+		const port = options.port ?? reserved!.port;
 		const redirectUri = oauthRedirectUriFor(port);
 		sandbox = await log.step('Starting the Print Store sandbox', () =>
 			startSandbox({
@@ -154,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		);
 		log.info(`  sandbox on ${sandbox.baseUrl} (accepts n8n's OAuth2 redirect ${redirectUri})`);
 		const n8nEnv = { ...backends?.env, ...options.n8nEnv };
+		await reserved?.release();
 		n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
 		if (backends) queue = await startQueueProcesses(log, { runtime, userFolder, env: n8nEnv, publicUrl: n8n.url });
 
