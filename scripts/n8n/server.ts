@@ -8,7 +8,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path';
 
 import type { Log } from './log';
-import { freePort, holdPort, ManagedProcess, waitFor } from './process';
+import { freePort, ManagedProcess, waitFor } from './process';
 import { UNVERIFIED_ALLOWED } from './n8n3';
 import { n8nChildEnv, type N8nRuntime } from './runtime';
 
@@ -35,15 +35,6 @@ export interface StartN8nOptions {
 	/** More environment for n8n (wins over the defaults here; null leaves a setting unset). */
 	env?: Record<string, string | null>;
 	startTimeoutMs?: number;
-}
-
-/**
- * Picks n8n's port first, so the OAuth2 redirect URI is known before n8n (or the sandbox) starts,
- * and holds it until `release()`, just before n8n starts: the sandbox, started in between on a port
- * the system picks, could otherwise be given the same one.
- */
-export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
-	return await holdPort();
 }
 
 export function oauthRedirectUriFor(port: number): string {

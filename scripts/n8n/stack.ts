@@ -14,9 +14,10 @@ import { N8nClient, type ClientState } from './client';
 import type { Log } from './log';
 import { connectOAuth2Credential } from './oauth';
 import { buildAndPack, installIntoUserFolder } from './package';
+import { holdPort } from './process';
 import { provisionRuntime, type N8nRuntime } from './runtime';
 import { startQueueBackends, startQueueProcesses, type QueueBackends, type QueueProcesses, type WorkerEventLog, type WorkerStop } from './queue';
-import { oauthRedirectUriFor, reservePort, startN8n, type N8nServer } from './server';
+import { oauthRedirectUriFor, startN8n, type N8nServer } from './server';
 import { CREDENTIAL_TYPE, type CredentialRef } from './workflows';
 
 export interface Owner {
@@ -142,7 +143,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		backends = startedBackends;
 		await installIntoUserFolder(log, tarball, userFolder);
 
-		const reserved = options.port === undefined ? await reservePort() : undefined;
+		// n8n's port first, so the OAuth2 redirect URI is known before n8n (or the sandbox) starts; held
+		// until just before n8n starts, or the sandbox, started in between on a port the system picks,
+		// could be given the same one.
+		const reserved = options.port === undefined ? await holdPort() : undefined;
 		const port = options.port ?? reserved!.port;
 		const redirectUri = oauthRedirectUriFor(port);
 		sandbox = await log.step('Starting the Print Store sandbox', () =>

@@ -134,7 +134,10 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 	},
 ]);
 
-/** Reads the run from the node (as an AI tool: the call's list of order items, test mode unless live orders are allowed, a cap per call, callback addresses from the workflow only), then runs it. */
+/**
+ * Reads the run from the node (as an AI tool: the call's list of order items, test mode unless live
+ * orders are allowed, a cap per call, callback addresses from the workflow only), then runs it.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await executeOrderRequest(this, orderRequest);
 }
