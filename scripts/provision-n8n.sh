@@ -7,6 +7,15 @@
 set -euo pipefail
 
 N8N_VERSION="${N8N_VERSION:-2.41.1}"
+# n8n's own dependencies are ranges, resolved anew at each install: a registry that serves a release
+# naming a version it does not (yet) hold breaks the install (seen 2026-11-27: @aws-sdk packages of
+# 2026-11-24 needing an @aws-sdk/core the registry lacked). The pinned versions resolve as of a day
+# they were verified on, so every machine installs the same tree; other versions (the canary,
+# `npm run compatibility`) resolve as of now unless N8N_RESOLVE_BEFORE says otherwise.
+case "$N8N_VERSION" in
+  2.41.1|1.123.81) RESOLVE_BEFORE="${N8N_RESOLVE_BEFORE-2026-11-20}" ;;
+  *) RESOLVE_BEFORE="${N8N_RESOLVE_BEFORE-}" ;;
+esac
 CACHE_ROOT="${PRINT_STORE_CACHE:-$HOME/.cache/n8n-nodes-print-store}"
 DIR="$CACHE_ROOT/n8n-$N8N_VERSION"
 log() { printf '[n8n runtime] %s\n' "$*" >&2; }
@@ -50,7 +59,7 @@ started=$(date +%s)
 log "installing n8n $N8N_VERSION ${NODE_PACKAGE:+and Node 24 }into $DIR (about 4 minutes the first time)..."
 # Install scripts off: a Kafka client's native build would try to download zlib.
 # shellcheck disable=SC2086
-npm install --ignore-scripts $PEER_FLAG --no-audit --no-fund --loglevel=error \
+npm install --ignore-scripts $PEER_FLAG ${RESOLVE_BEFORE:+--before=$RESOLVE_BEFORE} --no-audit --no-fund --loglevel=error \
   "n8n@$N8N_VERSION" $NODE_PACKAGE >&2
 # --ignore-scripts=false: when called from an npm script, npm_config_ignore_scripts (from the
 # project .npmrc) would otherwise turn the rebuild into a silent no-op.
