@@ -193,6 +193,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			state.reset();
 			requestLog.clear();
 			callbacks.clear();
+			callbacks.endOutage();
 			faults.clear();
 			profiles.reset();
 			listQueryNames.reset();

@@ -6,6 +6,8 @@
  *   after `baseDelayMs * 2^(attempt-1)` until `attempts` attempts were made; the last failure is
  *   logged as 'gave-up'. Every attempt is logged.
  * - clear() (reset) and close() cancel queued events, pending retries and requests in flight.
+ * - An outage (startOutage) plays a receiver that is down: while it lasts every attempt fails at
+ *   once without sending anything, and is retried and given up by the same policy.
  */
 import axios, { type AxiosInstance } from 'axios';
 import { CancellableSleeps } from './sleeps';
@@ -44,6 +46,14 @@ interface Job {
 
 const LOG_CAPACITY = 20_000;
 
+export const OUTAGE_ERROR = 'outage: the receiver could not be reached (simulated)';
+
+/** An outage as the control API reads it: `until` is when a timed outage ends, null for one that lasts until ended. */
+export interface OutageView {
+	active: boolean;
+	until: string | null;
+}
+
 export class CallbackDispatcher {
 	private readonly queues = new Map<string, Job[]>();
 	private readonly sleeps = new CancellableSleeps();
@@ -55,6 +65,8 @@ export class CallbackDispatcher {
 	/** Bumped by clear()/close(); a drain loop from an older generation stops at its next step. */
 	private generation = 0;
 	private closed = false;
+	/** When the outage ends (ms since the epoch; Infinity: when ended); undefined: none. */
+	private outageUntilMs: number | undefined;
 
 	constructor(private readonly options: CallbackOptions) {
 		this.http = axios.create({
@@ -84,6 +96,30 @@ export class CallbackDispatcher {
 		}
 		this.queues.set(key, [job]);
 		void this.drain(key, this.generation);
+	}
+
+	/** Starts an outage of `forMs` milliseconds, or one that lasts until endOutage(); replaces one in progress. */
+	startOutage(forMs?: number): OutageView {
+		this.outageUntilMs = forMs === undefined ? Infinity : Date.now() + forMs;
+		return this.outage();
+	}
+
+	endOutage(): OutageView {
+		this.outageUntilMs = undefined;
+		return this.outage();
+	}
+
+	outage(): OutageView {
+		if (!this.outageActive()) return { active: false, until: null };
+		const until = this.outageUntilMs!;
+		return { active: true, until: until === Infinity ? null : new Date(until).toISOString() };
+	}
+
+	private outageActive(): boolean {
+		if (this.outageUntilMs === undefined) return false;
+		if (Date.now() < this.outageUntilMs) return true;
+		this.outageUntilMs = undefined;
+		return false;
 	}
 
 	deliveries(): DeliveryLogEntry[] {
@@ -124,6 +160,8 @@ export class CallbackDispatcher {
 	}
 
 	private async send(job: Job, attempt: number): Promise<{ ok: boolean; httpStatus?: number; error?: string }> {
+		// A receiver that is down: the attempt fails as a refused connection would, and nothing is sent.
+		if (this.outageActive()) return { ok: false, error: OUTAGE_ERROR };
 		const controller = new AbortController();
 		this.inFlight.add(controller);
 		try {

@@ -6,6 +6,8 @@
  * faulted create never creates anything; the "after" faults (dropAfterRate, rate500After) let the
  * handler act first (orders created, invite key used, association removed) and then drop the
  * connection or answer 500: the ambiguous failures a client must not retry blindly.
+ * listTotalCountExtra changes no request's fate: the order list reports a total that many above
+ * the orders that match, while its pages stay those of the true number.
  */
 import { ApiError } from '../errors';
 import { CancellableSleeps } from './sleeps';
@@ -24,6 +26,8 @@ export interface FaultConfig {
 	/** Share of requests the handler carries out that are then answered 500 instead of their result. */
 	rate500After?: number;
 	tokenLifetimeSeconds?: number;
+	/** Added to the total the order list reports (TotalCount, totalCount); its pages and flags keep the true number. */
+	listTotalCountExtra?: number;
 	seed?: number;
 }
 
@@ -56,7 +60,7 @@ export function validateFaults(input: unknown): FaultConfig {
 		throw new ApiError(400, 'Fault configuration must be a JSON object');
 	}
 	const body = input as Record<string, unknown>;
-	const known = new Set<string>([...RATE_FIELDS, ...DURATION_FIELDS, 'seed']);
+	const known = new Set<string>([...RATE_FIELDS, ...DURATION_FIELDS, 'listTotalCountExtra', 'seed']);
 	const problems: string[] = [];
 	for (const key of Object.keys(body)) {
 		if (!known.has(key)) problems.push(`${key} is not a fault setting`);
@@ -73,6 +77,11 @@ export function validateFaults(input: unknown): FaultConfig {
 		if (value === undefined) continue;
 		if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value)) problems.push(`${key} must be a number >= 0`);
 		else config[key] = value;
+	}
+	const extra = body.listTotalCountExtra;
+	if (extra !== undefined) {
+		if (typeof extra !== 'number' || !Number.isSafeInteger(extra) || extra < 0) problems.push('listTotalCountExtra must be a whole number >= 0');
+		else config.listTotalCountExtra = extra;
 	}
 	if (body.seed !== undefined) {
 		if (typeof body.seed !== 'number' || !Number.isInteger(body.seed)) problems.push('seed must be an integer');
@@ -122,6 +131,11 @@ export class Faults {
 
 	get tokenLifetimeSeconds(): number | undefined {
 		return this.current.tokenLifetimeSeconds;
+	}
+
+	/** How many more orders the order list reports than match (0 unless set). */
+	get listTotalCountExtra(): number {
+		return this.current.listTotalCountExtra ?? 0;
 	}
 
 	get retryAfterSeconds(): number {

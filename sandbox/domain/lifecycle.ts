@@ -78,6 +78,54 @@ export class Lifecycle {
 		return order;
 	}
 
+	/**
+	 * An order made elsewhere (POST /_sandbox/orders), with a past: created by `userId` through
+	 * `applicationId`, with one record per status of `path` (Received first) written at `recordMs`
+	 * (ms since the epoch; the first is Created). Nothing is emitted (the item has no callback URLs)
+	 * and the order is not counted as created through the API.
+	 */
+	createWithPast(
+		storeId: string,
+		creator: { userId: string; applicationId: string },
+		item: (identity: { number: string }) => OrderItem,
+		path: readonly number[],
+		recordMs: readonly number[],
+	): OrderRecord {
+		const identity = this.state.nextOrderIdentity();
+		const details = item(identity);
+		const created = new Date(recordMs[0]).toISOString();
+		const order: OrderRecord = {
+			id: identity.id,
+			number: identity.number,
+			seq: identity.seq,
+			storeId,
+			userId: creator.userId,
+			applicationId: creator.applicationId,
+			partnerOrderReference: details.PartnerOrderReference ?? null,
+			statusId: RECEIVED,
+			statusDescription: '',
+			completed: false,
+			created,
+			updated: created,
+			deliveryMethod: findDeliveryMethod(details.Product.DeliveryMethod)!.name,
+			details,
+			history: [],
+		};
+		path.forEach((statusId, step) => {
+			const status = byId.get(statusId)!;
+			const at = step === 0 ? created : new Date(recordMs[step]).toISOString();
+			const previous = order.history[order.history.length - 1];
+			const record = step === 0 ? this.record(order, undefined, status, 'Created', at, ['Order received']) : this.record(order, previous, status, 'StatusChanged', at, []);
+			order.history.push(record);
+			order.statusId = status.StatusID;
+			order.statusDescription = status.StatusDescription;
+			order.completed = status.completed;
+			order.updated = at;
+		});
+		this.state.addOrder(order, false);
+		return order;
+	}
+
 	/** One step, or every step up to `toStatusId`, or straight to Failed. Returns the new records. */
 	advance(order: OrderRecord, options: AdvanceOptions = {}): StatusRecord[] {
 		if (order.completed) {

@@ -3,7 +3,7 @@
  * the query, which orders a caller sees, and their order (newest first). The spec names the list
  * without showing it; sandbox/README.md documents these choices.
  */
-import type { OrderRecord, StoreRecord } from './types';
+import type { OrderRecord } from './types';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -77,38 +77,49 @@ export function orderFilter(query: OrderListQuery): { filter: OrderFilter; probl
 	return { filter, problems };
 }
 
-function matches(order: OrderRecord, filter: OrderFilter): boolean {
-	if (filter.statusIds && !filter.statusIds.has(order.statusId)) return false;
-	if (filter.createdFromMs === undefined && filter.createdToMs === undefined) return true;
-	const created = Date.parse(order.created);
-	if (filter.createdFromMs !== undefined && created < filter.createdFromMs) return false;
-	return filter.createdToMs === undefined || created <= filter.createdToMs;
+/** The first index of `orders` (oldest first) whose Created is at or after `ms`: a binary search. */
+function firstAtOrAfter(orders: readonly OrderRecord[], ms: number): number {
+	let low = 0;
+	let high = orders.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (Date.parse(orders[middle].created) < ms) low = middle + 1;
+		else high = middle;
+	}
+	return low;
+}
+
+/** The first index of `orders` (oldest first) whose Created is after `ms`. */
+function firstAfter(orders: readonly OrderRecord[], ms: number): number {
+	let low = 0;
+	let high = orders.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (Date.parse(orders[middle].created) <= ms) low = middle + 1;
+		else high = middle;
+	}
+	return low;
 }
 
 /**
- * Newest Created first; within one Created (a batch), the later-created first. Created is always
- * toISOString()'s fixed UTC form, so comparing the text compares the times.
- */
-function newestFirst(a: OrderRecord, b: OrderRecord): number {
-	if (a.created !== b.created) return a.created < b.created ? 1 : -1;
-	return b.seq - a.seq;
-}
-
-/**
- * The store's orders the caller may see (every one with `allOrders`, else the caller's own), that
- * pass the filter, newest first.
+ * The orders the caller may see (every one with `allOrders`, else the caller's own) that pass the
+ * filter, newest first: newest Created first, within one Created (a batch) the later-created first.
+ * `storeOrders` is one store's orders oldest first (SandboxState.storeOrders), so the date bounds are
+ * found by binary search and nothing is sorted per request.
  */
 export function listOrders(
-	orders: Iterable<OrderRecord>,
-	store: StoreRecord,
+	storeOrders: readonly OrderRecord[],
 	viewer: { userId: string; allOrders: boolean },
 	filter: OrderFilter = {},
 ): OrderRecord[] {
+	const from = filter.createdFromMs === undefined ? 0 : firstAtOrAfter(storeOrders, filter.createdFromMs);
+	const to = filter.createdToMs === undefined ? storeOrders.length : firstAfter(storeOrders, filter.createdToMs);
 	const listed: OrderRecord[] = [];
-	for (const order of orders) {
-		if (order.storeId !== store.id) continue;
+	for (let index = to - 1; index >= from; index--) {
+		const order = storeOrders[index];
 		if (!viewer.allOrders && order.userId !== viewer.userId) continue;
-		if (matches(order, filter)) listed.push(order);
+		if (filter.statusIds && !filter.statusIds.has(order.statusId)) continue;
+		listed.push(order);
 	}
-	return listed.sort(newestFirst);
+	return listed;
 }

@@ -27,6 +27,9 @@ export class SandboxState {
 	ordersByNumber = new Map<string, OrderRecord>();
 	/** Orders not yet completed; the auto-advance clock walks only these. */
 	activeOrders = new Set<OrderRecord>();
+	/** Each store's orders, oldest first (see storeOrders()); a store is in `unsorted` after an order older than its newest was added. */
+	private readonly ordersByStore = new Map<string, OrderRecord[]>();
+	private readonly unsorted = new Set<string>();
 
 	countTotal = 0;
 	countByStore = new Map<string, number>();
@@ -84,6 +87,8 @@ export class SandboxState {
 		this.orders.clear();
 		this.ordersByNumber.clear();
 		this.activeOrders.clear();
+		this.ordersByStore.clear();
+		this.unsorted.clear();
 		this.countTotal = 0;
 		this.countByStore.clear();
 		this.countByReference.clear();
@@ -103,15 +108,44 @@ export class SandboxState {
 		return { seq, id: `ord_${randomBytes(8).toString('hex')}`, number: `PS-${100000 + seq}` };
 	}
 
-	addOrder(order: OrderRecord): void {
+	/**
+	 * Stores an order. `counted` (the default) adds it to the counts of orders created since the last
+	 * reset; orders made elsewhere (POST /_sandbox/orders) are not counted.
+	 */
+	addOrder(order: OrderRecord, counted = true): void {
 		this.orders.set(order.id, order);
 		this.ordersByNumber.set(order.number, order);
 		if (!order.completed) this.activeOrders.add(order);
+		const inStore = this.ordersByStore.get(order.storeId);
+		if (!inStore) this.ordersByStore.set(order.storeId, [order]);
+		else {
+			// Orders created through the API come newest, so the list stays sorted; orders with a past do not.
+			if (olderFirst(order, inStore[inStore.length - 1]) < 0) this.unsorted.add(order.storeId);
+			inStore.push(order);
+		}
+		if (!counted) return;
 		this.countTotal++;
 		this.countByStore.set(order.storeId, (this.countByStore.get(order.storeId) ?? 0) + 1);
 		const ref = order.partnerOrderReference;
 		if (ref) this.countByReference.set(ref, (this.countByReference.get(ref) ?? 0) + 1);
 	}
+
+	/**
+	 * A store's orders, oldest first: by Created, then by creation (sequence). Sorted again only after
+	 * an order older than the store's newest was added, so paging a large store does not sort per page.
+	 */
+	storeOrders(storeId: string): readonly OrderRecord[] {
+		const inStore = this.ordersByStore.get(storeId);
+		if (!inStore) return [];
+		if (this.unsorted.delete(storeId)) inStore.sort(olderFirst);
+		return inStore;
+	}
+}
+
+/** Created is always toISOString()'s fixed UTC form, so comparing the text compares the times. */
+function olderFirst(a: OrderRecord, b: OrderRecord): number {
+	if (a.created !== b.created) return a.created < b.created ? -1 : 1;
+	return a.seq - b.seq;
 }
 
 export function usernameWithDomain(user: UserRecord): string {

@@ -81,14 +81,18 @@ export interface OrderListView {
 	_meta: { Messages: string[] };
 }
 
-/** `orders` is the whole filtered list, newest first; the view holds page `pageNumber` of it. */
-export function orderListView(orders: readonly OrderRecord[], pageNumber: number, pageSize: number): OrderListView {
+/**
+ * `orders` is the whole filtered list, newest first; the view holds page `pageNumber` of it.
+ * TotalCount reports `totalCountExtra` more orders than the list holds (the fault
+ * listTotalCountExtra); the page and HasNextPage keep the true number.
+ */
+export function orderListView(orders: readonly OrderRecord[], pageNumber: number, pageSize: number, totalCountExtra = 0): OrderListView {
 	const start = (pageNumber - 1) * pageSize;
 	return {
 		Orders: orders.slice(start, start + pageSize).map(orderView),
 		PageNumber: pageNumber,
 		PageSize: pageSize,
-		TotalCount: orders.length,
+		TotalCount: orders.length + totalCountExtra,
 		HasNextPage: start + pageSize < orders.length,
 		_meta: { Messages: [] },
 	};
@@ -185,15 +189,19 @@ function documentedListedOrder(order: OrderRecord, includeDetails: boolean) {
 	return includeDetails ? { ...fields, OrderDetails, _meta } : { ...fields, _meta };
 }
 
-/** One page of the order list under profile `documented`; `orders` is the whole filtered list, newest first. */
-export function documentedOrderListView(orders: readonly OrderRecord[], query: DocumentedListQuery) {
+/**
+ * One page of the order list under profile `documented`; `orders` is the whole filtered list, newest
+ * first. TotalCount reports `totalCountExtra` more (the fault listTotalCountExtra); TotalPageCount,
+ * HasNextPage and the page keep the true number.
+ */
+export function documentedOrderListView(orders: readonly OrderRecord[], query: DocumentedListQuery, totalCountExtra = 0) {
 	const { pageIndex, pageSize } = query;
 	const start = (pageIndex - 1) * pageSize;
 	const totalPageCount = Math.ceil(orders.length / pageSize);
 	return {
 		PageIndex: pageIndex,
 		PageSize: pageSize,
-		TotalCount: orders.length,
+		TotalCount: orders.length + totalCountExtra,
 		TotalPageCount: totalPageCount,
 		HasNextPage: pageIndex < totalPageCount,
 		HasPrevPage: pageIndex > 1,

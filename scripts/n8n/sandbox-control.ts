@@ -54,6 +54,32 @@ export class SandboxControl {
 		return await this.control<Array<Record<string, unknown>>>('POST', `/orders/${encodeURIComponent(orderId)}/advance`, options);
 	}
 
+	/**
+	 * Orders made elsewhere (another application, the provider's portal): no callback URLs, created
+	 * over the last `createdOverDays` days with their status histories (see sandbox/README.md).
+	 */
+	async ordersElsewhere(options: {
+		storeId: string;
+		count?: number;
+		username?: string;
+		applicationId?: string;
+		createdOverDays?: number;
+		toStatusId?: number;
+		statusMix?: Record<string, number>;
+		referencePrefix?: string | null;
+	}) {
+		return await this.control<{ created: number; orders?: Array<{ ID: string; OrderNumber: string; Created: string; StatusID: number }> }>('POST', '/orders', options);
+	}
+
+	/** A callback receiver that is down: every delivery attempt fails (retried, then given up) for `forMs`, or until ended. */
+	async callbackOutage(forMs?: number) {
+		return await this.control<{ active: boolean; until: string | null }>('POST', '/callbacks/outage', forMs === undefined ? {} : { forMs });
+	}
+
+	async endCallbackOutage() {
+		return await this.control<{ active: boolean; until: string | null }>('DELETE', '/callbacks/outage');
+	}
+
 	async setClock(advanceEveryMs: number) {
 		return await this.control<{ advanceEveryMs: number }>('POST', '/clock', { advanceEveryMs });
 	}

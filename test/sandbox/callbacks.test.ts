@@ -182,3 +182,122 @@ it('reset clears the delivery log; orders without callback URLs send nothing', a
 	await control.post('/reset');
 	expect(await deliveries()).toEqual([]);
 });
+
+describe('callback outage', () => {
+	const OUTAGE = 'outage: the receiver could not be reached (simulated)';
+	const outcomes = (log: Delivery[]) => log.map((d) => [(d.body as { StatusID: number }).StatusID, d.attempt, d.outcome, d.error, d.httpStatus]);
+
+	it('fails every attempt without sending, retries by the policy, gives up after the last; per-URL order kept; ended, events go out again', async () => {
+		expect((await control.post('/callbacks/outage')).data).toEqual({ active: true, until: null });
+		expect((await control.get('/callbacks/outage')).data).toEqual({ active: true, until: null });
+		const url = `${receiver.url}/down`;
+		const order = await createWith({ status: url });
+		await control.post(`/orders/${order.ID}/advance`);
+		const log = await eventually(async () => {
+			const list = (await deliveries()).filter((d) => d.url === url);
+			return list.length === 10 ? list : undefined;
+		});
+		// Record 2 waits for record 1 to be given up (5 attempts, as callbackAttempts says), then goes the same way.
+		expect(outcomes(log)).toEqual([
+			[1, 1, 'failed', OUTAGE, undefined],
+			[1, 2, 'failed', OUTAGE, undefined],
+			[1, 3, 'failed', OUTAGE, undefined],
+			[1, 4, 'failed', OUTAGE, undefined],
+			[1, 5, 'gave-up', OUTAGE, undefined],
+			[2, 1, 'failed', OUTAGE, undefined],
+			[2, 2, 'failed', OUTAGE, undefined],
+			[2, 3, 'failed', OUTAGE, undefined],
+			[2, 4, 'failed', OUTAGE, undefined],
+			[2, 5, 'gave-up', OUTAGE, undefined],
+		]);
+		expect(receiver.received).toEqual([]);
+
+		expect((await control.delete('/callbacks/outage')).data).toEqual({ active: false, until: null });
+		await control.post(`/orders/${order.ID}/advance`);
+		const after = await eventually(async () => {
+			const list = (await deliveries()).filter((d) => d.url === url);
+			return list.length === 11 ? list : undefined;
+		});
+		expect(outcomes(after.slice(10))).toEqual([[3, 1, 'delivered', undefined, 200]]);
+		expect(receiver.received.map((r) => [r.body.StatusID, r.attempt])).toEqual([[3, '1']]);
+	});
+
+	it('reset ends an outage; forMs is validated', async () => {
+		for (const body of [{ forMs: 0 }, { forMs: -5 }, { forMs: 1.5 }, { forMs: '100' }]) {
+			const refused = await control.post('/callbacks/outage', body);
+			expect(refused.status).toBe(400);
+			expect(refused.data._meta.Messages).toEqual([
+				'forMs must be a whole number of milliseconds from 1 to 31536000000; leave it out for an outage that lasts until ended',
+			]);
+		}
+		expect((await control.post('/callbacks/outage', { forMs: 10, until: 'later' })).data._meta.Messages).toEqual(['until is not a field of this request']);
+		expect((await control.get('/callbacks/outage')).data).toEqual({ active: false, until: null });
+
+		const before = Date.now();
+		const started = (await control.post('/callbacks/outage', { forMs: 60000 })).data;
+		expect(started.active).toBe(true);
+		expect(Date.parse(started.until)).toBeGreaterThanOrEqual(before + 60000);
+		expect(Date.parse(started.until)).toBeLessThanOrEqual(Date.now() + 60000);
+		await control.post('/reset');
+		expect((await control.get('/callbacks/outage')).data).toEqual({ active: false, until: null });
+		const url = `${receiver.url}/after-reset`;
+		await createWith({ status: url });
+		const log = await eventually(async () => {
+			const list = (await deliveries()).filter((d) => d.url === url);
+			return list.length === 1 ? list : undefined;
+		});
+		expect(outcomes(log)).toEqual([[1, 1, 'delivered', undefined, 200]]);
+	});
+
+	describe('ending while retries wait', () => {
+		// Retries 400 ms, then 800 ms apart: room to end an outage between two attempts.
+		let slow: Sandbox;
+		let slowControl: AxiosInstance;
+		beforeAll(async () => {
+			slow = await startSandbox({ port: 0, control: true, callbackAttempts: 5, callbackBaseDelayMs: 400 });
+			slowControl = controlClient(slow);
+		});
+		beforeEach(() => slowControl.post('/reset'));
+		afterAll(() => slow.close());
+
+		const slowLog = async (url: string, length: number) =>
+			eventually(async () => {
+				const list = ((await slowControl.get('/callbacks')).data.deliveries as Delivery[]).filter((d) => d.url === url);
+				return list.length === length ? list : undefined;
+			});
+		const createIn = async (url: string) => {
+			const created = await apiClient(slow).post(`/store/${slow.storeId}/order`, { Items: [orderItem({ StatusCallbackUrl: url })] });
+			expect(created.status).toBe(200);
+		};
+
+		it('a timed outage: attempts during it fail, the retry after it is sent', async () => {
+			const started = (await slowControl.post('/callbacks/outage', { forMs: 1000 })).data;
+			expect(started.active).toBe(true);
+			const url = `${receiver.url}/timed`;
+			await createIn(url);
+			// Attempts at about 0 and 400 ms fall in the outage; the third, 1,200 ms in, after it.
+			const log = await slowLog(url, 3);
+			expect(outcomes(log)).toEqual([
+				[1, 1, 'failed', OUTAGE, undefined],
+				[1, 2, 'failed', OUTAGE, undefined],
+				[1, 3, 'delivered', undefined, 200],
+			]);
+			expect(receiver.received.filter((r) => r.path === '/timed').map((r) => r.attempt)).toEqual(['3']);
+			expect((await slowControl.get('/callbacks/outage')).data).toEqual({ active: false, until: null });
+		});
+
+		it('ended by DELETE: the waiting retry is sent normally', async () => {
+			await slowControl.post('/callbacks/outage');
+			const url = `${receiver.url}/ended`;
+			await createIn(url);
+			await slowLog(url, 1);
+			await slowControl.delete('/callbacks/outage');
+			const log = await slowLog(url, 2);
+			expect(outcomes(log)).toEqual([
+				[1, 1, 'failed', OUTAGE, undefined],
+				[1, 2, 'delivered', undefined, 200],
+			]);
+			expect(receiver.received.filter((r) => r.path === '/ended').map((r) => r.attempt)).toEqual(['2']);
+		});
+	});
+});

@@ -133,6 +133,27 @@ describe('fault injection', () => {
 		expect((await control.delete('/faults')).data).toEqual({});
 	});
 
+	it('listTotalCountExtra takes a whole number >= 0, like the other settings, and a reset clears it', async () => {
+		for (const value of [-1, 2.5, '10', null]) {
+			const refused = await control.post('/faults', { listTotalCountExtra: value });
+			expect([refused.status, messages(refused.data)]).toEqual([400, ['listTotalCountExtra must be a whole number >= 0']]);
+		}
+		expect((await control.post('/faults', { listTotalCountExtra: -1, rate500: 2 })).data._meta.Messages).toEqual([
+			'rate500 must be a number from 0 to 1',
+			'listTotalCountExtra must be a whole number >= 0',
+		]);
+		expect((await control.get('/faults')).data).toEqual({});
+		expect((await control.post('/faults', { listTotalCountExtra: 0 })).data).toEqual({ listTotalCountExtra: 0 });
+		expect((await control.post('/faults', { listTotalCountExtra: 25, rate503: 0.5 })).data).toEqual({ listTotalCountExtra: 25, rate503: 0.5 });
+		await control.post('/faults', { listTotalCountExtra: 25 });
+		// It fails no request.
+		const page = await api.get(`/store/${sandbox.storeId}/order`);
+		expect([page.status, page.headers['x-sandbox-fault'], page.data.TotalCount]).toEqual([200, undefined, 25]);
+		await control.post('/reset');
+		expect((await control.get('/faults')).data).toEqual({});
+		expect((await api.get(`/store/${sandbox.storeId}/order`)).data.TotalCount).toBe(0);
+	});
+
 	it('429 carries Retry-After, and a faulted create creates nothing', async () => {
 		await control.post('/faults', { rate429: 1, retryAfterSeconds: 7 });
 		const response = await api.post(`/store/${sandbox.storeId}/order`, { Items: [orderItem({ PartnerOrderReference: 'faulted' })] });

@@ -228,6 +228,69 @@ describe('GET /store/{storeID}/order: store and visibility', () => {
 	});
 });
 
+describe('GET /store/{storeID}/order: fault listTotalCountExtra', () => {
+	afterEach(() => control.delete('/faults'));
+	const setProfiles = async (...profiles: string[]) => expect((await control.put('/profile', { profiles })).status).toBe(200);
+
+	it('reports TotalCount that many above the orders that match; the pages and HasNextPage keep the true number', async () => {
+		const created = await create(api, 140);
+		expect((await control.post('/faults', { listTotalCountExtra: 10 })).data).toEqual({ listTotalCountExtra: 10 });
+		const pages = [];
+		for (const pageNumber of [1, 2, 3]) pages.push((await list(`?pageSize=100&pageNumber=${pageNumber}`)).data);
+		expect(pages.map((page) => [page.PageNumber, page.Orders.length, page.HasNextPage, page.TotalCount])).toEqual([
+			[1, 100, true, 150],
+			[2, 40, false, 150],
+			[3, 0, false, 150],
+		]);
+		expect(pages.flatMap((page) => numbers(page.Orders))).toEqual(newestFirst(created));
+		// The extra is added to whatever matches, nothing included.
+		expect((await list('?status=9')).data).toMatchObject({ Orders: [], TotalCount: 10, HasNextPage: false });
+		// An extra that reaches past the last page changes no flag: page 2 is still the last.
+		await control.post('/faults', { listTotalCountExtra: 100 });
+		const last = (await list('?pageSize=100&pageNumber=2')).data;
+		expect([last.Orders.length, last.HasNextPage, last.TotalCount]).toEqual([40, false, 240]);
+		// Only the order list's total: the product list under list-camel still counts its products.
+		await setProfiles('list-camel');
+		expect((await api.get(`${storePath()}/product`)).data.totalCount).toBe(8);
+		await control.delete('/faults');
+		await control.delete('/profile');
+		expect((await list('?pageSize=100')).data.TotalCount).toBe(140);
+	});
+
+	it('list-camel reports it in totalCount, documented in TotalCount with TotalPageCount from the true number; the shapes without a total are unchanged', async () => {
+		await create(api, 140);
+		await control.post('/faults', { listTotalCountExtra: 10 });
+		await setProfiles('list-camel');
+		const camel = [];
+		for (const pageNumber of [1, 2]) camel.push((await list(`?pageSize=100&pageNumber=${pageNumber}`)).data);
+		expect(camel.map((page) => [page.data.length, page.hasNextPage, page.totalCount])).toEqual([
+			[100, true, 150],
+			[40, false, 150],
+		]);
+		await control.post('/faults', { listTotalCountExtra: 100 });
+		expect((await list('?pageSize=100&pageNumber=2')).data).toMatchObject({ hasNextPage: false, totalCount: 240 });
+		await control.post('/faults', { listTotalCountExtra: 10 });
+
+		await setProfiles('documented');
+		const documented = [];
+		for (const pageNumber of [1, 2]) documented.push((await list(`?pageSize=100&pageNumber=${pageNumber}`)).data);
+		expect(documented.map((page) => [page.PageIndex, page.Items.length, page.TotalCount, page.TotalPageCount, page.HasNextPage, page.HasPrevPage])).toEqual([
+			[1, 100, 150, 2, true, false],
+			[2, 40, 150, 2, false, true],
+		]);
+		await control.post('/faults', { listTotalCountExtra: 100 });
+		const last = (await list('?pageSize=100&pageNumber=2')).data;
+		expect([last.Items.length, last.TotalCount, last.TotalPageCount, last.HasNextPage]).toEqual([40, 240, 2, false]);
+		await control.post('/faults', { listTotalCountExtra: 10 });
+
+		await setProfiles('list-bare');
+		expect([(await list('?pageSize=100')).data.length, (await list('?pageSize=100&pageNumber=2')).data.length]).toEqual([100, 40]);
+		await setProfiles('list-unpaged');
+		expect(Object.keys((await list()).data)).toEqual(['Orders']);
+		expect((await list()).data.Orders).toHaveLength(140);
+	});
+});
+
 describe('GET /store/{storeID}/product', () => {
 	type Product = ProductView;
 

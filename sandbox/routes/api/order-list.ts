@@ -3,7 +3,8 @@
  * time. The spec names this list ("the list that yields order ids") without showing it; README.md
  * documents the contract. Profiles change its answer's shape, stop it paging and filtering
  * (list-unpaged), remove it (no-list-endpoints: 404), or answer with the provider's documented
- * shape and parameters, bound as ASP.NET binds them (documented).
+ * shape and parameters, bound as ASP.NET binds them (documented). The fault listTotalCountExtra makes
+ * its reported total disagree with its pages.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../context';
@@ -56,14 +57,14 @@ export function orderListRoutes(ctx: SandboxContext) {
 				const viewer = { userId: caller.user.id, allOrders: canReadAllOrders(caller.user, store) };
 				if (ctx.profiles.documented()) {
 					const query = documentedListQuery(queryPairs(request.raw.url ?? ''), ctx.listQueryNames.current);
-					return documentedOrderListView(listOrders(ctx.state.orders.values(), store, viewer, query.filter), query);
+					return documentedOrderListView(listOrders(ctx.state.storeOrders(store.id), viewer, query.filter), query, ctx.faults.listTotalCountExtra);
 				}
 				const { filter, problems } = orderFilter(request.query);
 				if (problems.length > 0) throw new ApiError(400, problems);
-				const orders = listOrders(ctx.state.orders.values(), store, viewer, filter);
+				const orders = listOrders(ctx.state.storeOrders(store.id), viewer, filter);
 				// Unpaged: one page holding every order.
 				const pageSize = ctx.profiles.orderListUnpaged() ? Math.max(orders.length, 1) : (request.query.pageSize ?? DEFAULT_PAGE_SIZE);
-				return ctx.profiles.orderListBody(orderListView(orders, request.query.pageNumber ?? 1, pageSize));
+				return ctx.profiles.orderListBody(orderListView(orders, request.query.pageNumber ?? 1, pageSize, ctx.faults.listTotalCountExtra));
 			},
 		);
 	};

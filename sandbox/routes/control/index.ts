@@ -1,11 +1,13 @@
 /**
  * The control API under /_sandbox (only when the sandbox was started with control on): reset,
- * tokens, order advance, clock, counts, request and callback logs, fault injection, profiles, and
- * the order list's query names under profile `documented`.
+ * tokens, orders made elsewhere and order advance, clock, counts, request and callback logs, a
+ * callback outage, fault injection, profiles, and the order list's query names under profile
+ * `documented`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError } from '../../errors';
+import { elsewhereItem, LISTED_ELSEWHERE_ORDERS, parseElsewhereOrders, planElsewhereOrders } from '../../domain/elsewhere-orders';
 import { validateFaults } from '../../domain/faults';
 import { STATUSES } from '../../domain/lifecycle';
 import { DEFAULT_LIST_QUERY_NAMES, ListQueryNamesError, parseListQueryNames } from '../../domain/list-query-names';
@@ -44,6 +46,24 @@ function advanceOptions(body: unknown): { toStatusId?: number; fail?: boolean; e
 	return { toStatusId: toStatusId as number | undefined, fail: fail as boolean | undefined, errors: errors as ErrorRecord[] | undefined };
 }
 
+/** A year: the longest timed outage; leave forMs out for one that lasts until ended. */
+const MAX_OUTAGE_MS = 365 * 86_400_000;
+
+/** Validated by hand: an empty POST (no body at all) starts an outage that lasts until ended. */
+function outageLength(body: unknown): number | undefined {
+	if (body === undefined || body === null) return undefined;
+	if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'Body must be a JSON object');
+	const problems = Object.keys(body)
+		.filter((key) => key !== 'forMs')
+		.map((key) => `${key} is not a field of this request`);
+	const { forMs } = body as { forMs?: unknown };
+	if (forMs !== undefined && !(typeof forMs === 'number' && Number.isSafeInteger(forMs) && forMs >= 1 && forMs <= MAX_OUTAGE_MS)) {
+		problems.push(`forMs must be a whole number of milliseconds from 1 to ${MAX_OUTAGE_MS}; leave it out for an outage that lasts until ended`);
+	}
+	if (problems.length > 0) throw new ApiError(400, problems);
+	return forMs as number | undefined;
+}
+
 const clockBody = {
 	type: 'object',
 	required: ['advanceEveryMs'],
@@ -62,11 +82,13 @@ export function controlRoutes(ctx: SandboxContext) {
 				'POST /_sandbox/tokens {username, clientId?}',
 				'POST /_sandbox/tokens/expire',
 				'GET /_sandbox/orders?storeId=',
+				'POST /_sandbox/orders {storeId, count?, username?, applicationId?, createdOverDays?, toStatusId?, statusMix?, product?, referencePrefix?}',
 				'POST /_sandbox/orders/:orderId/advance {toStatusId?, fail?, errors?}',
 				'GET|POST /_sandbox/clock {advanceEveryMs}',
 				'GET /_sandbox/counts',
 				'GET|DELETE /_sandbox/requests',
 				'GET|DELETE /_sandbox/callbacks',
+				'GET|POST|DELETE /_sandbox/callbacks/outage {forMs?}',
 				'GET|POST|DELETE /_sandbox/faults',
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
@@ -96,6 +118,21 @@ export function controlRoutes(ctx: SandboxContext) {
 					CreatedBy: o.userId,
 					ApplicationID: o.applicationId,
 				})),
+			};
+		});
+
+		// Orders made elsewhere, built in one pass: nothing logged per order, no callbacks queued (they have no URLs).
+		app.post('/orders', async (request) => {
+			const wanted = parseElsewhereOrders(request.body, ctx.state);
+			const plan = planElsewhereOrders(wanted.statuses, wanted.createdOverDays, Date.now());
+			const creator = { userId: wanted.userId, applicationId: wanted.applicationId };
+			const orders = plan.map((planned) =>
+				ctx.lifecycle.createWithPast(wanted.storeId, creator, ({ number }) => elsewhereItem(wanted, number), planned.path, planned.recordMs),
+			);
+			if (orders.length > LISTED_ELSEWHERE_ORDERS) return { created: orders.length };
+			return {
+				created: orders.length,
+				orders: orders.map((o) => ({ ID: o.id, OrderNumber: o.number, Created: o.created, StatusID: o.statusId })),
 			};
 		});
 
@@ -129,6 +166,10 @@ export function controlRoutes(ctx: SandboxContext) {
 			ctx.callbacks.clear();
 			return { cleared: true };
 		});
+
+		app.get('/callbacks/outage', async () => ctx.callbacks.outage());
+		app.post('/callbacks/outage', async (request) => ctx.callbacks.startOutage(outageLength(request.body)));
+		app.delete('/callbacks/outage', async () => ctx.callbacks.endOutage());
 
 		app.get('/faults', async () => ctx.faults.config);
 		app.post('/faults', async (request) => {
