@@ -4,9 +4,9 @@
  * answer with no list is an error, not "nothing there". Also the filters the node applies itself,
  * and dates from the editor turned into UTC.
  */
-import { readListAnswer } from '../../nodes/PrintStore/lists/listAnswer';
-import { matchesOrder, NO_FILTERS, orderSummary, toUtcInstant } from '../../nodes/PrintStore/lists/orders';
-import { entryKey, mayHaveMore, saysMore } from '../../nodes/PrintStore/lists/pages';
+import { readListAnswer } from '../../nodes/shared/lists/listAnswer';
+import { matchesOrder, NO_FILTERS, orderSummary, toUtcInstant } from '../../nodes/shared/lists/orders';
+import { entryKey, mayHaveMore, saysMore } from '../../nodes/shared/lists/pages';
 import { matchesProduct, productHint, productId, productListSource, productName, quantityTag } from '../../nodes/PrintStore/lists/products';
 
 const orders = [{ ID: 'a' }, { ID: 'b' }];

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readField } from '../../shared/json';
 import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/apiCalls';
-import { noSuchList, type ListSource } from './pages';
+import { noSuchList, type ListSource } from '../../shared/lists/pages';
 
 /**
  * A store's products: `GET store/{storeID}/product`, which the API names ("viewing products of a

@@ -2,8 +2,8 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 
 import { ApiFailure } from '../../shared/errors';
 import { locatorValue } from '../../shared/ids';
-import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from './orders';
-import { forEachPage, type ListPosition, type QueryNames } from './pages';
+import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from '../../shared/lists/orders';
+import { forEachPage, type ListPosition, type QueryNames } from '../../shared/lists/pages';
 import { matchesProduct, productHint, productId, productListSource, productName, quantityTag } from './products';
 
 /**

@@ -3,8 +3,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { isRecord, readField } from '../../shared/json';
 import { CREDENTIALS, type ApiOperation } from '../../shared/apiCalls';
 import { apiRequest } from '../../shared/transport';
-import { readListAnswer } from './listAnswer';
-import { noSuchList } from './pages';
+import { readListAnswer } from '../../shared/lists/listAnswer';
+import { noSuchList } from '../../shared/lists/pages';
 import { unavailable } from './search';
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, ResourceMapperField, ResourceM
 import { ApiFailure, toNodeError } from '../../shared/errors';
 import { locatorValue } from '../../shared/ids';
 import { FORBIDDEN_KEYS, isRecord, readField } from '../../shared/json';
-import { forEachPage } from './pages';
+import { forEachPage } from '../../shared/lists/pages';
 import { productId, productListSource } from './products';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ItemProblem } from '../../shared/errors';
-import { isRecord, readField } from '../../shared/json';
+import { ItemProblem } from '../errors';
+import { isRecord, readField } from '../json';
 
 /**
  * The answer of a list endpoint, whatever its shape. The API names the order list and the product

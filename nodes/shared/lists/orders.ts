@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidValue } from '../../shared/errors';
-import { isRecord, readField } from '../../shared/json';
-import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/apiCalls';
-import { isStatusId, matchesStatus } from '../../shared/statuses';
+import { InvalidValue } from '../errors';
+import { isRecord, readField } from '../json';
+import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../apiCalls';
+import { isStatusId, matchesStatus } from '../statuses';
 import { noSuchList, type ListSource } from './pages';
 
 /**

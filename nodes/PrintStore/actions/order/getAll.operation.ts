@@ -22,8 +22,8 @@ import {
 	toUtcInstant,
 	type OrderFilters,
 	type OrderState,
-} from '../../lists/orders';
-import { collect } from '../../lists/pages';
+} from '../../../shared/lists/orders';
+import { collect } from '../../../shared/lists/pages';
 
 /** The API call: the store's order list (named by the API, not shown: docs/api-assumptions.md). */
 export const api = LIST_ORDERS;

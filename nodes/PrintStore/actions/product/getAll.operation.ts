@@ -6,7 +6,7 @@ import { listFields } from '../../descriptions/list.fields';
 import { forEachItem } from '../../perItem/run';
 import { readStoreId } from '../../perItem/parameters';
 import { requestedLimit } from '../../lists/limit';
-import { collect } from '../../lists/pages';
+import { collect } from '../../../shared/lists/pages';
 import { LIST_PRODUCTS, matchesProduct, productListSource } from '../../lists/products';
 
 /** The API call: the store's products (named by the API, not shown: docs/api-assumptions.md). */
