@@ -70,6 +70,15 @@ describe('Order > Get Many', () => {
 		]);
 	});
 
+	test('Return All fails with the counts when the last page leaves the list short of its own total (100 + 40 of 150): never a short list taken for the whole', async () => {
+		await env.api.ordersElsewhere({ storeId: env.sandbox.storeId, count: 140 });
+		await env.api.faults({ listTotalCountExtra: 10 });
+		const result = await run(getMany({ returnAll: true }));
+		expect(result.json).toEqual([]);
+		expect(result.error?.message).toBe('The order list could not be read to its end: the service reports 150 orders, the node could read 140');
+		expect(result.error?.description).toMatch(/^The last page came before the total was reached\. Nothing was output for this item/);
+	});
+
 	test('Limit: the newest orders up to the limit, asked for in one page of that size', async () => {
 		await createOrders(30);
 		await env.api.clearRequests();
