@@ -194,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			requestLog.clear();
 			callbacks.clear();
 			callbacks.endOutage();
+			callbacks.resetPolicy();
 			faults.clear();
 			profiles.reset();
 			listQueryNames.reset();

@@ -49,6 +49,12 @@ const LOG_CAPACITY = 20_000;
 export const OUTAGE_ERROR = 'outage: the receiver could not be reached (simulated)';
 
 /** An outage as the control API reads it: `until` is when a timed outage ends, null for one that lasts until ended. */
+/** Attempts per event, the first included, and the delay before the first retry (doubling after). */
+export interface RetryPolicy {
+	attempts: number;
+	baseDelayMs: number;
+}
+
 export interface OutageView {
 	active: boolean;
 	until: string | null;
@@ -67,8 +73,11 @@ export class CallbackDispatcher {
 	private closed = false;
 	/** When the outage ends (ms since the epoch; Infinity: when ended); undefined: none. */
 	private outageUntilMs: number | undefined;
+	/** The retry policy now: the options' until changed (setPolicy), and again after resetPolicy(). */
+	private retry: RetryPolicy;
 
 	constructor(private readonly options: CallbackOptions) {
+		this.retry = { attempts: options.attempts, baseDelayMs: options.baseDelayMs };
 		this.http = axios.create({
 			timeout: options.timeoutMs,
 			proxy: false,
@@ -122,6 +131,21 @@ export class CallbackDispatcher {
 		return false;
 	}
 
+	/** Changes the retry policy for events from their next attempt on (a test playing a service that gives up sooner). */
+	setPolicy(policy: Partial<RetryPolicy>): RetryPolicy {
+		this.retry = { ...this.retry, ...policy };
+		return this.policy();
+	}
+
+	resetPolicy(): RetryPolicy {
+		this.retry = { attempts: this.options.attempts, baseDelayMs: this.options.baseDelayMs };
+		return this.policy();
+	}
+
+	policy(): RetryPolicy {
+		return { ...this.retry };
+	}
+
 	deliveries(): DeliveryLogEntry[] {
 		return this.log.slice();
 	}
@@ -149,10 +173,10 @@ export class CallbackDispatcher {
 				if (generation !== this.generation) return;
 				const result = await this.send(job, attempt);
 				if (generation !== this.generation) return;
-				const last = attempt >= this.options.attempts;
+				const last = attempt >= this.retry.attempts;
 				this.record(job, attempt, result.ok ? 'delivered' : last ? 'gave-up' : 'failed', result);
 				if (result.ok || last) break;
-				await this.sleeps.sleep(this.options.baseDelayMs * 2 ** (attempt - 1));
+				await this.sleeps.sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
 			}
 			queue.shift();
 		}

@@ -76,6 +76,11 @@ export class SandboxControl {
 		return await this.control<{ active: boolean; until: string | null }>('POST', '/callbacks/outage', forMs === undefined ? {} : { forMs });
 	}
 
+	/** The callbacks' retry policy from now on (attempts, the first included; the first retry's delay); reset restores it. */
+	async callbackPolicy(policy: { attempts?: number; baseDelayMs?: number }) {
+		return await this.control<{ attempts: number; baseDelayMs: number }>('PUT', '/callbacks/policy', policy);
+	}
+
 	async endCallbackOutage() {
 		return await this.control<{ active: boolean; until: string | null }>('DELETE', '/callbacks/outage');
 	}

@@ -183,6 +183,33 @@ it('reset clears the delivery log; orders without callback URLs send nothing', a
 	expect(await deliveries()).toEqual([]);
 });
 
+describe('retry policy', () => {
+	it('PUT changes attempts and delay for the next events, reset and DELETE restore the start setting, bad values are refused', async () => {
+		expect((await control.get('/callbacks/policy')).data).toEqual({ attempts: 5, baseDelayMs: 10 });
+		expect((await control.put('/callbacks/policy', { attempts: 2 })).data).toEqual({ attempts: 2, baseDelayMs: 10 });
+		receiver.plan = () => 500;
+		const url = `${receiver.url}/failing`;
+		const order = await createWith({ status: url });
+		const log = await eventually(async () => {
+			const list = (await deliveries()).filter((d) => d.url === url);
+			return list.some((d) => d.outcome === 'gave-up') ? list : undefined;
+		});
+		// Two attempts in all for the creation's record, then given up.
+		expect(log.map((d) => [d.attempt, d.outcome])).toEqual([
+			[1, 'failed'],
+			[2, 'gave-up'],
+		]);
+		expect(order.ID).toBeDefined();
+		for (const body of [{ attempts: 0 }, { attempts: 21 }, { baseDelayMs: -1 }, { attempts: 'two' }]) {
+			expect((await control.put('/callbacks/policy', body, { validateStatus: () => true })).status).toBe(400);
+		}
+		expect((await control.delete('/callbacks/policy')).data).toEqual({ attempts: 5, baseDelayMs: 10 });
+		await control.put('/callbacks/policy', { attempts: 3, baseDelayMs: 0 });
+		await control.post('/reset');
+		expect((await control.get('/callbacks/policy')).data).toEqual({ attempts: 5, baseDelayMs: 10 });
+	});
+});
+
 describe('callback outage', () => {
 	const OUTAGE = 'outage: the receiver could not be reached (simulated)';
 	const outcomes = (log: Delivery[]) => log.map((d) => [(d.body as { StatusID: number }).StatusID, d.attempt, d.outcome, d.error, d.httpStatus]);

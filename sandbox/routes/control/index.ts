@@ -64,6 +64,12 @@ function outageLength(body: unknown): number | undefined {
 	return forMs as number | undefined;
 }
 
+const policyBody = {
+	type: 'object',
+	additionalProperties: false,
+	properties: { attempts: { type: 'integer', minimum: 1, maximum: 20 }, baseDelayMs: { type: 'integer', minimum: 0, maximum: 600_000 } },
+} as const;
+
 const clockBody = {
 	type: 'object',
 	required: ['advanceEveryMs'],
@@ -89,6 +95,7 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|DELETE /_sandbox/requests',
 				'GET|DELETE /_sandbox/callbacks',
 				'GET|POST|DELETE /_sandbox/callbacks/outage {forMs?}',
+				'GET|PUT|DELETE /_sandbox/callbacks/policy {attempts?, baseDelayMs?}',
 				'GET|POST|DELETE /_sandbox/faults',
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
@@ -170,6 +177,9 @@ export function controlRoutes(ctx: SandboxContext) {
 		app.get('/callbacks/outage', async () => ctx.callbacks.outage());
 		app.post('/callbacks/outage', async (request) => ctx.callbacks.startOutage(outageLength(request.body)));
 		app.delete('/callbacks/outage', async () => ctx.callbacks.endOutage());
+		app.get('/callbacks/policy', async () => ctx.callbacks.policy());
+		app.put<{ Body: { attempts?: number; baseDelayMs?: number } }>('/callbacks/policy', { schema: { body: policyBody } }, async (request) => ctx.callbacks.setPolicy(request.body));
+		app.delete('/callbacks/policy', async () => ctx.callbacks.resetPolicy());
 
 		app.get('/faults', async () => ctx.faults.config);
 		app.post('/faults', async (request) => {
