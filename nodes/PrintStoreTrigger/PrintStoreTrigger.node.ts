@@ -14,6 +14,8 @@ import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { register, unregister } from './registration';
 import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
+import { answerClock, catchUpForCallback, catchUpOn, isClockRequest } from './catchUp/requests';
+import { CATCH_UP_PROPERTIES } from './catchUp/fields';
 import { emit, readEvents, selectEvents } from './webhook/receive';
 import { CALLBACK_WEBHOOKS } from './webhook/routes';
 import { readStatusesFromApi } from './webhook/statusFromApi';
@@ -123,8 +125,9 @@ export class PrintStoreTrigger implements INodeType {
 				default: '',
 				placeholder: 'e.g. store_1001',
 				description:
-					'Store of the orders, for reading them through the API: Fetch From the API, the status of callbacks that carry none (a GET, an empty POST), and the statuses offered above. Leave empty to use the StoreID the event carries, or the store that Print Store > Create put in the callback URL (orders created with this trigger\'s URLs need nothing here).',
+					'Store of the orders, for reading them through the API: the catch-up (version 2 on), Fetch From the API, the status of callbacks that carry none (a GET, an empty POST), and the statuses offered above. Without it the catch-up does not run; the rest uses the StoreID the event carries, or the store that Print Store > Create put in the callback URL.',
 			},
+			...CATCH_UP_PROPERTIES,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -217,20 +220,28 @@ export class PrintStoreTrigger implements INodeType {
 	};
 
 	/**
-	 * Secret check, payload check (a callback without a body has its status read from the API),
-	 * normalize, filter and dedupe, then answer and start the workflow.
+	 * Secret check, payload check, then: the catch-up clock's request runs a catch-up (catchUp/);
+	 * a callback without a body has its status read from the API, or, when it names no order, runs a
+	 * catch-up; every other callback is normalized, filtered and deduplicated, answered, and starts
+	 * the workflow.
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const auth = await checkSecret(this);
 		if (!auth.ok) return refuse(this, auth.status, auth.error);
 		const read = readPayload(this);
 		if ('refused' in read) return refuse(this, read.refused.httpStatus, read.refused.message);
+		if (isClockRequest(read.payload, read.bodiless) && this.getMode() !== 'manual') return await answerClock(this, read.payload);
 		let events = readEvents(this, read.payload);
 		if (!Array.isArray(events)) return refuse(this, events.httpStatus, events.message);
-		// No body (a GET, an empty POST): the status comes from the API.
-		if (read.bodiless) events = await readStatusesFromApi(this, events, events[0]?.event ?? 'status', new Date());
-		const { emitted, acknowledgement } = selectEvents(this, events, triggerKey(this));
+		const catchUp = this.getMode() !== 'manual' && catchUpOn(this);
+		if (read.bodiless) {
+			// No body (a GET, an empty POST): the status comes from the API; with none named, from a catch-up.
+			const namesNoOrder = events.every((event) => (event.OrderID ?? event.OrderNumber ?? '') === '');
+			if (catchUp && namesNoOrder) return await catchUpForCallback(this, events);
+			events = await readStatusesFromApi(this, events, events[0]?.event ?? 'status', new Date());
+		}
+		const { emitted, acknowledgement } = selectEvents(this, events, triggerKey(this), catchUp);
 		if (emitted.length === 0) return { webhookResponse: acknowledgement };
-		return await emit(this, emitted, acknowledgement);
+		return await emit(this, emitted, acknowledgement, catchUp);
 	}
 }

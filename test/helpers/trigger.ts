@@ -12,7 +12,8 @@ import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookDescrip
 import { Workflow } from 'n8n-workflow';
 
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
-import { forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { forgetState } from '../../nodes/PrintStoreTrigger/memory/catchUpState';
+import { forgetTrigger } from '../../nodes/PrintStoreTrigger/memory/dedupe';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, StoredCredentials } from './engine';
 import { derivedTriggerSecret } from './secrets';
 import { serveLikeN8n } from './webhook-server';
@@ -51,11 +52,18 @@ export interface TriggerHost {
 	post(kind: 'status' | 'details', body: string | Buffer, options?: { query?: string; contentType?: string }): Promise<Delivery>;
 	/** Every item the trigger has started the workflow with so far, from any sender, in arrival order. */
 	emittedItems(): IDataObject[];
+	/** What webhook() threw (n8n records each as a failed execution). */
+	failures: Error[];
 	/** POSTs to any URL of this host, e.g. one Create sent with an order. */
 	postTo(url: string, body: string | Buffer, contentType?: string): Promise<Delivery>;
 	/** Calls any URL of this host with any method, with a body or none (no content type then). */
 	send(url: string, method: string, body?: string | Buffer, contentType?: string): Promise<Delivery>;
-	/** Empties this process's memory of the trigger's events, as another n8n process would have it. */
+	/**
+	 * Sends what the catch-up's clock sends (`{"printStoreCatchUp": true}` to the status webhook, with
+	 * the secret); `first` as after an activation or a start.
+	 */
+	catchUp(first?: boolean): Promise<Delivery>;
+	/** Empties this process's memory of the trigger's events and catch-up, as another n8n process (or a restart) would have it. */
 	forgetProcessMemory(): void;
 	/** Changes the node's parameters (a user editing it), for the next activation or callback. */
 	setParameters(parameters: INodeParameters): void;
@@ -114,15 +122,19 @@ export async function startTrigger(options: {
 	credential?: false;
 	staticData?: IDataObject;
 	name?: string;
+	/** The node's version (default 1.1; 2 has the catch-up). */
+	typeVersion?: number;
+	/** The node's webhook ID (default: a new one), e.g. the same trigger after a restart. */
+	webhookId?: string;
 }): Promise<TriggerHost> {
 	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
 	const node: INode = {
 		id: randomUUID(),
 		name: options.name ?? 'Print Store Trigger',
 		type: TRIGGER_TYPE,
-		typeVersion: 1.1,
+		typeVersion: options.typeVersion ?? 1.1,
 		position: [0, 0],
-		webhookId: randomUUID(),
+		webhookId: options.webhookId ?? randomUUID(),
 		parameters: { events: ['status', 'details'], options: {}, ...options.parameters },
 		...(options.credential === false ? {} : { credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } } }),
 	};
@@ -152,9 +164,17 @@ export async function startTrigger(options: {
 		const id = emitted.length;
 		emitted.push(undefined);
 		response.setHeader('x-delivery', String(id));
-		const result: IWebhookResponseData = await trigger.webhook.call(context);
+		let result: IWebhookResponseData;
+		try {
+			result = await trigger.webhook.call(context);
+		} catch (error) {
+			// n8n answers a webhook that throws with an error and records a failed execution with the error.
+			failures.push(error as Error);
+			if (!response.headersSent) res.status(500).json({ message: 'Error in workflow', error: (error as Error).message });
+			return;
+		}
 		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
-		emitted[id] = result.workflowData?.[0]?.map((item) => item.json);
+		emitted[id] = result.workflowData?.[0]?.map((item) => item.json) ?? [];
 	});
 
 	const additionalData = {
@@ -179,7 +199,9 @@ export async function startTrigger(options: {
 	type Lifecycle = Record<'checkExists' | 'create' | 'delete', (this: HookContext) => Promise<boolean>>;
 	const lifecycle = (trigger.webhookMethods as unknown as { default: Lifecycle }).default;
 	const emitted: Array<IDataObject[] | undefined> = [];
+	const failures: Error[] = [];
 	const host: TriggerHost = {
+		failures,
 		staticData,
 		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
 		pathUrl: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
@@ -207,12 +229,19 @@ export async function startTrigger(options: {
 			const response = await fetch(url, { method, ...(body !== undefined ? { headers: { 'content-type': contentType }, body } : {}) });
 			const answer = (await response.json().catch(() => null)) as IDataObject | null;
 			const id = Number(response.headers.get('x-delivery'));
-			// Enrichment answers first and emits after its lookups: wait for the emission.
-			for (let tries = 0; tries < 200 && emitted[id] === undefined && answer?.emitted; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
-			return { status: response.status, answer, emitted: emitted[id] };
+			// Enrichment and a catch-up for a callback answer first and emit after their reads: wait for the emission.
+			const later = answer?.emitted || answer?.catchUp === true;
+			for (let tries = 0; tries < 2000 && emitted[id] === undefined && later && failures.length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+			const items = emitted[id];
+			return { status: response.status, answer, emitted: items && items.length > 0 ? items : undefined };
+		},
+		async catchUp(first = false) {
+			return await host.postTo(host.createUrl('status'), JSON.stringify({ printStoreCatchUp: true, ...(first ? { first: true } : {}) }));
 		},
 		forgetProcessMemory() {
-			forgetTrigger(`wf-trigger:${String(node.webhookId)}:${mode === 'manual' ? 'test' : 'production'}`);
+			const key = `wf-trigger:${String(node.webhookId)}:${mode === 'manual' ? 'test' : 'production'}`;
+			forgetTrigger(key);
+			forgetState(key);
 		},
 		setParameters(parameters) {
 			Object.assign(node.parameters, parameters);
@@ -224,6 +253,8 @@ export async function startTrigger(options: {
 			await lifecycle.delete.call(hook());
 		},
 		async close() {
+			// A test that failed before deactivating leaves no catch-up clock running.
+			await lifecycle.delete.call(hook()).catch(() => undefined);
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
 	};

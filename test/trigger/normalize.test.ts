@@ -3,7 +3,7 @@
  * item per status record (or per object when no status can be found); only hostile or unparseable
  * bodies are refused with a 4xx status.
  */
-import { firstDeliveries, firstSighting } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { firstDeliveries, firstSighting } from '../../nodes/PrintStoreTrigger/memory/dedupe';
 import { checkPayloadShape, normalizeEvents, PayloadRejected, toIsoTimestamp } from '../../nodes/shared/callbacks/normalize';
 import { decodeBody } from '../../nodes/shared/callbacks/decode';
 

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { firstDeliveries } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+import { firstDeliveries } from '../../nodes/PrintStoreTrigger/memory/dedupe';
 
 const WINDOW = 60 * 60_000;
 

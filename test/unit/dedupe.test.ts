@@ -1,5 +1,5 @@
-/** The trigger's in-process duplicate memory (nodes/PrintStoreTrigger/webhook/dedupe.ts): its window edge and its bound on triggers. */
-import { firstDeliveries, firstSighting, forgetSharedEvents, forgetTrigger } from '../../nodes/PrintStoreTrigger/webhook/dedupe';
+/** The trigger's in-process duplicate memory (nodes/PrintStoreTrigger/memory/dedupe.ts): its window edge and its bound on triggers. */
+import { firstDeliveries, firstSighting, forgetSharedEvents, forgetTrigger } from '../../nodes/PrintStoreTrigger/memory/dedupe';
 
 test('an event is a repeat until its window has passed, and new again from the very end of it', () => {
 	expect(firstSighting('window-trigger', 'e', 1000, 10_000)).toBe(true);

@@ -25,6 +25,12 @@ const MAX_KEYS_PER_TRIGGER = 10_000;
 const MAX_TRIGGERS = 500;
 /** Static data is saved on every new event, so what it holds stays small: hashed keys, the newest first to go. */
 const MAX_SHARED_KEYS = 500;
+/**
+ * With the catch-up on, the shared memory also tells the catch-up what callbacks emitted, until it has
+ * processed their records (memory/catchUpState.ts holds that): more entries, for longer.
+ */
+export const CATCH_UP_SHARED_KEYS = 2000;
+export const CATCH_UP_MEMORY_MS = 24 * 60 * 60_000;
 const SHARED_KEY = 'recentEvents';
 
 const memories = new Map<string, Map<string, number>>();
@@ -79,8 +85,8 @@ function liveEntries(stored: unknown, now: number): Record<string, number> {
 	return live;
 }
 
-function newest(entries: Record<string, number>): Record<string, number> {
-	return Object.fromEntries(Object.entries(entries).sort((a, b) => b[1] - a[1]).slice(0, MAX_SHARED_KEYS));
+function newest(entries: Record<string, number>, bound: number): Record<string, number> {
+	return Object.fromEntries(Object.entries(entries).sort((a, b) => b[1] - a[1]).slice(0, bound));
 }
 
 /**
@@ -94,6 +100,7 @@ export function firstDeliveries(
 	eventKeys: string[],
 	windowMs: number,
 	now = Date.now(),
+	bound = MAX_SHARED_KEYS,
 ): boolean[] {
 	if (!nodeStaticData) return eventKeys.map((eventKey) => firstSighting(triggerKey, eventKey, windowMs, now));
 	const stored = liveEntries(nodeStaticData[SHARED_KEY], now);
@@ -107,7 +114,7 @@ export function firstDeliveries(
 		known[key] = now + windowMs;
 		return true;
 	});
-	const kept = newest(known);
+	const kept = newest(known, bound);
 	sharedMemories.delete(triggerKey);
 	sharedMemories.set(triggerKey, kept);
 	if (sharedMemories.size > MAX_TRIGGERS) sharedMemories.delete(sharedMemories.keys().next().value as string);
@@ -116,6 +123,17 @@ export function firstDeliveries(
 		nodeStaticData[SHARED_KEY] = kept;
 	}
 	return fresh;
+}
+
+/**
+ * Whether an event key was delivered before, by this process or (through the node's static data) by
+ * another serving this trigger, without recording anything: the catch-up's question for each record
+ * it finds, in all the forms a callback of it could have taken.
+ */
+export function deliveredBefore(nodeStaticData: IDataObject, triggerKey: string, now = Date.now()): (eventKey: string) => boolean {
+	const memory = memories.get(triggerKey);
+	const shared = { ...liveEntries(sharedMemories.get(triggerKey), now), ...liveEntries(nodeStaticData[SHARED_KEY], now) };
+	return (eventKey) => (memory?.get(eventKey) ?? 0) > now || shared[shortKey(eventKey)] !== undefined;
 }
 
 /** Touches the static data only when it holds events, so n8n has nothing to save otherwise. */

@@ -5,7 +5,8 @@ import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { normalizeEvents, PayloadRejected } from '../../shared/callbacks/normalize';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
-import { firstDeliveries } from './dedupe';
+import { loadState, healState, processedByCatchUp } from '../memory/catchUpState';
+import { CATCH_UP_MEMORY_MS, CATCH_UP_SHARED_KEYS, firstDeliveries } from '../memory/dedupe';
 import { enrich } from './enrich';
 import { eventFilter } from './filter';
 import { callbackKind } from './routes';
@@ -26,24 +27,38 @@ export function readEvents(ctx: IWebhookFunctions, payload: unknown): Normalized
 	const kind = callbackKind(ctx);
 	if (!kind) return new PayloadRejected(404, 'Unknown callback address: the path after the webhook ID must start with status/ or details/');
 	try {
-		return normalizeEvents(payload, kind, new Date());
+		return normalizeEvents(payload, kind, new Date()).map((event) => ({ ...event, source: 'callback' }));
 	} catch (error) {
 		if (error instanceof PayloadRejected) return error;
 		throw new NodeOperationError(ctx.getNode(), error as Error);
 	}
 }
 
-/** The events that start the workflow: those the filters keep, each once within the duplicate window. */
-export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], triggerKey: string) {
+/**
+ * The events that start the workflow: those the filters keep, each once within the duplicate window.
+ * With the catch-up on (`catchUp`), the memory is the one the catch-up reads too: kept in the node's
+ * static data whatever "Remember Across Processes" says, for a day, and a record a catch-up has
+ * already processed (memory/catchUpState.ts) starts nothing either.
+ */
+export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], triggerKey: string, catchUp: boolean) {
 	const keep = eventFilter(ctx);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const kept = events.filter(keep);
 	let emitted = kept;
-	if (options.ignoreDuplicates !== false) {
+	const nodeStaticData = ctx.getWorkflowStaticData('node');
+	if (catchUp) {
+		const state = loadState(nodeStaticData, triggerKey);
+		emitted = emitted.filter((event) => !processedByCatchUp(state, event));
+		healState(nodeStaticData, triggerKey);
+	}
+	if (options.ignoreDuplicates !== false || catchUp) {
 		const windowMs = Number(options.duplicateWindowMinutes ?? 60) * 60_000;
-		const shared = options.acrossProcesses === true ? ctx.getWorkflowStaticData('node') : undefined;
-		const fresh = firstDeliveries(shared, triggerKey, kept.map((event) => event.eventKey), windowMs);
-		emitted = kept.filter((_, index) => fresh[index]);
+		const shared = options.acrossProcesses === true || catchUp ? nodeStaticData : undefined;
+		const fresh = catchUp
+			? firstDeliveries(shared, triggerKey, emitted.map((event) => event.eventKey), Math.max(windowMs, CATCH_UP_MEMORY_MS), undefined, CATCH_UP_SHARED_KEYS)
+			: firstDeliveries(shared, triggerKey, emitted.map((event) => event.eventKey), windowMs);
+		// "Ignore Duplicate Events" off: every delivery starts the workflow, but each is remembered for the catch-up.
+		if (options.ignoreDuplicates !== false) emitted = emitted.filter((_, index) => fresh[index]);
 	}
 	const acknowledgement: Acknowledgement = {
 		received: true,
@@ -61,10 +76,11 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
  * Normally n8n answers the sender with the acknowledgement (n8n 2.x once it has queued the
  * execution). The trigger answers itself in two cases:
  * - with enrichment, at once: API lookups must not hold up the sender's callback;
- * - with "Remember Across Processes", just after n8n has taken this request's static data to
- *   save (n8nInternals, `answerAfterStaticDataSave`), so a retry finds the event recorded.
+ * - with "Remember Across Processes" or the catch-up, just after n8n has taken this request's static
+ *   data to save (n8nInternals, `answerAfterStaticDataSave`), so a retry, or the next catch-up,
+ *   finds the event recorded.
  */
-export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement): Promise<IWebhookResponseData> {
+export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement, catchUp: boolean): Promise<IWebhookResponseData> {
 	const enrichment = ctx.getNodeParameter('enrich', 'none') as string;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	// Built after enrichment: the lookups add to the events, and hiding the secrets copies them.
@@ -74,7 +90,7 @@ export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], a
 		await enrich(ctx, emitted, enrichment);
 		return { noWebhookResponse: true, workflowData: workflowData() };
 	}
-	if (options.acrossProcesses !== true) return { webhookResponse: acknowledgement, workflowData: workflowData() };
+	if (options.acrossProcesses !== true && !catchUp) return { webhookResponse: acknowledgement, workflowData: workflowData() };
 	answerAfterStaticDataSave(ctx, acknowledgement);
 	return { noWebhookResponse: true, workflowData: workflowData() };
 }

@@ -1,0 +1,81 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The catch-up's fields, shown from version 2 on (versions 1 and 1.1 have no catch-up). Defaults as settings.ts's CATCH_UP_DEFAULTS. */
+const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
+
+export const CATCH_UP_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Catch Up Missed Events',
+		name: 'catchUp',
+		type: 'options',
+		displayOptions: { show: FROM_VERSION_2 },
+		options: [
+			{
+				name: 'Every Order in the Store',
+				value: 'storeOrders',
+				description: 'Also orders made elsewhere (the provider\'s portal, other applications), which send this trigger no callbacks',
+			},
+			{ name: 'Off', value: 'off', description: 'Only callbacks start the workflow' },
+			{
+				name: "Orders Created With This Trigger's URLs",
+				value: 'triggerOrders',
+				description: 'Orders whose callback URLs are this trigger\'s, such as those Print Store > Create in this workflow makes',
+			},
+		],
+		default: 'triggerOrders',
+		description:
+			"Whether to read the store through the API, every interval and when the workflow is published or n8n starts, and start the workflow for the status changes no callback delivered (n8n was down and the service gave up, or the order sends no callbacks). Each change starts it once, whether it came by callback or by catch-up. Needs the credential and the Store ID below; without a Store ID, only callbacks start it.",
+	},
+	{
+		displayName:
+			'The first time the workflow is published, the catch-up records the orders as they are and starts nothing for them; from then on it emits what changed since it last read the store. Events it emits carry source "catchUp", those callbacks bring "callback".',
+		name: 'catchUpNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...FROM_VERSION_2, catchUp: ['triggerOrders', 'storeOrders'] } },
+	},
+	{
+		displayName: 'Catch-Up Options',
+		name: 'catchUpOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { ...FROM_VERSION_2, catchUp: ['triggerOrders', 'storeOrders'] } },
+		options: [
+			{
+				displayName: 'Catch Up Every (Minutes)',
+				name: 'intervalMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 15,
+				description:
+					'How often the store is read. Each read lists the orders since the oldest one not yet completed (100 a request) and reads the history of each order that changed.',
+			},
+			{
+				displayName: 'Watch Orders For (Days)',
+				name: 'watchDays',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description: 'How long after its creation an order is watched. Changes of older orders reach the workflow only by callback.',
+			},
+			{
+				displayName: 'Emit Missed Changes Up To (Days Old)',
+				name: 'maxAgeDays',
+				type: 'number',
+				typeOptions: { minValue: 0.1, numberPrecision: 1 },
+				default: 7,
+				description:
+					'After n8n was stopped or the workflow unpublished, changes older than this are passed over, not emitted',
+			},
+			{
+				displayName: 'On First Publish, Emit the Last (Days)',
+				name: 'firstActivationDays',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 1 },
+				default: 0,
+				description: 'The first time the workflow is published, also emit the status changes of these last days. 0 emits none.',
+			},
+		],
+	},
+];

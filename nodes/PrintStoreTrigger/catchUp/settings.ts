@@ -1,0 +1,77 @@
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { checkPathId, locatorValue } from '../../shared/ids';
+import { hasCredential } from '../webhook/secret';
+
+/**
+ * What the trigger's catch-up is set to read, from the node's parameters. The catch-up reads the
+ * store through the API (its order list and the status histories of the orders that changed) and
+ * emits what the callbacks did not deliver (catchUp/run.ts).
+ *
+ * Which orders:
+ * - `triggerOrders`: orders whose callback URLs are this trigger's (those Print Store > Create made
+ *   with its URLs, and any an other system gave its URLs);
+ * - `storeOrders`: every order of the store the credential may read, wherever it was made.
+ *
+ * From version 2 on it is on by default, for this trigger's orders; versions 1 and 1.1 had none.
+ * It runs only where it can: with a credential to read with and a Store ID to read.
+ */
+export type CatchUpScope = 'off' | 'triggerOrders' | 'storeOrders';
+
+export interface CatchUpSettings {
+	scope: Exclude<CatchUpScope, 'off'>;
+	storeId: string;
+	/** How often the catch-up runs. */
+	everyMs: number;
+	/** How long after its creation an order is watched. */
+	watchMs: number;
+	/** Status changes older than this are not emitted by a catch-up (after a long pause). */
+	maxAgeMs: number;
+	/** On the first activation: how far back status changes are emitted (0: none, only the present recorded). */
+	firstActivationMs: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export const CATCH_UP_DEFAULTS = { intervalMinutes: 15, watchDays: 30, maxAgeDays: 7, firstActivationDays: 0 } as const;
+
+export function defaultScope(typeVersion: number): CatchUpScope {
+	return typeVersion >= 2 ? 'triggerOrders' : 'off';
+}
+
+function scopeOf(ctx: IHookFunctions | IWebhookFunctions): CatchUpScope {
+	const value = ctx.getNodeParameter('catchUp', defaultScope(ctx.getNode().typeVersion));
+	return value === 'triggerOrders' || value === 'storeOrders' ? value : 'off';
+}
+
+function positive(value: unknown, fallback: number, min: number): number {
+	const number = typeof value === 'number' ? value : Number(value);
+	return Number.isFinite(number) && number >= min ? number : fallback;
+}
+
+/** The trigger's Store ID as typed, or '' (an expression left unresolved is none). */
+export function triggerStoreId(ctx: IHookFunctions | IWebhookFunctions): string {
+	const value = locatorValue(ctx.getNodeParameter('enrichStoreId', ''));
+	return typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
+}
+
+/**
+ * The catch-up's settings, or undefined when it does not run: turned off, no credential, or no Store
+ * ID. A Store ID that cannot be a path segment is an error (the activation reports it).
+ */
+export function catchUpSettings(ctx: IHookFunctions | IWebhookFunctions): CatchUpSettings | undefined {
+	const scope = scopeOf(ctx);
+	if (scope === 'off' || !hasCredential(ctx)) return undefined;
+	const store = triggerStoreId(ctx);
+	if (store === '') return undefined;
+	const options = (ctx.getNodeParameter('catchUpOptions', {}) ?? {}) as IDataObject;
+	return {
+		scope,
+		storeId: checkPathId(store, 'Store ID'),
+		everyMs: positive(options.intervalMinutes, CATCH_UP_DEFAULTS.intervalMinutes, 1) * MINUTE,
+		watchMs: positive(options.watchDays, CATCH_UP_DEFAULTS.watchDays, 1) * DAY,
+		maxAgeMs: positive(options.maxAgeDays, CATCH_UP_DEFAULTS.maxAgeDays, 0.001) * DAY,
+		firstActivationMs: positive(options.firstActivationDays, CATCH_UP_DEFAULTS.firstActivationDays, 0) * DAY,
+	};
+}
