@@ -1,9 +1,13 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	ILoadOptionsFunctions,
 	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -14,6 +18,7 @@ import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { register, unregister } from './registration';
 import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
+import { startClock } from './catchUp/clock';
 import { answerClock, catchUpForCallback, catchUpOn, isClockRequest } from './catchUp/requests';
 import { CATCH_UP_PROPERTIES } from './catchUp/fields';
 import { emit, readEvents, selectEvents } from './webhook/receive';
@@ -218,6 +223,22 @@ export class PrintStoreTrigger implements INodeType {
 			},
 		},
 	};
+
+	/**
+	 * The catch-up's clock (catchUp/clock.ts), which n8n runs while the workflow is published, in
+	 * the process that keeps it active, from every start of n8n on. Nothing without the catch-up.
+	 */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return await startClock(this);
+	}
+
+	/**
+	 * Runs the trigger in an execution: its events, as webhook() gave them. n8n calls a node with a
+	 * trigger() through execute() when it has one (n8nInternals/trigger.ts), test events included.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
 
 	/**
 	 * Secret check, payload check, then: the catch-up clock's request runs a catch-up (catchUp/);

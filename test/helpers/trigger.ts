@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
-import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
+import { ExecutionLifecycleHooks, HookContext, TriggerContext, WebhookContext } from 'n8n-core';
+import type { IDataObject, INode, INodeParameters, ITriggerResponse, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
@@ -200,6 +200,7 @@ export async function startTrigger(options: {
 	const lifecycle = (trigger.webhookMethods as unknown as { default: Lifecycle }).default;
 	const emitted: Array<IDataObject[] | undefined> = [];
 	const failures: Error[] = [];
+	let running: ITriggerResponse | undefined;
 	const host: TriggerHost = {
 		failures,
 		staticData,
@@ -246,15 +247,19 @@ export async function startTrigger(options: {
 		setParameters(parameters) {
 			Object.assign(node.parameters, parameters);
 		},
+		// As n8n activates the trigger: its webhooks, then its trigger() (the catch-up's clock), closed on deactivation.
 		async activate() {
 			if (!(await lifecycle.checkExists.call(hook()))) await lifecycle.create.call(hook());
+			if (mode !== 'manual') running = await trigger.trigger.call(new TriggerContext(workflow, node, additionalData, mode, 'activate'));
 		},
 		async deactivate() {
+			await running?.closeFunction?.();
+			running = undefined;
 			await lifecycle.delete.call(hook());
 		},
 		async close() {
 			// A test that failed before deactivating leaves no catch-up clock running.
-			await lifecycle.delete.call(hook()).catch(() => undefined);
+			await running?.closeFunction?.();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
 	};

@@ -1,7 +1,9 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { checkPathId, locatorValue } from '../../shared/ids';
 import { hasCredential } from '../webhook/secret';
+
+type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 /**
  * What the trigger's catch-up is set to read, from the node's parameters. The catch-up reads the
@@ -40,7 +42,7 @@ export function defaultScope(typeVersion: number): CatchUpScope {
 	return typeVersion >= 2 ? 'triggerOrders' : 'off';
 }
 
-function scopeOf(ctx: IHookFunctions | IWebhookFunctions): CatchUpScope {
+function scopeOf(ctx: TriggerContext): CatchUpScope {
 	const value = ctx.getNodeParameter('catchUp', defaultScope(ctx.getNode().typeVersion));
 	return value === 'triggerOrders' || value === 'storeOrders' ? value : 'off';
 }
@@ -51,7 +53,7 @@ function positive(value: unknown, fallback: number, min: number): number {
 }
 
 /** The trigger's Store ID as typed, or '' (an expression left unresolved is none). */
-export function triggerStoreId(ctx: IHookFunctions | IWebhookFunctions): string {
+export function triggerStoreId(ctx: TriggerContext): string {
 	const value = locatorValue(ctx.getNodeParameter('enrichStoreId', ''));
 	return typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
 }
@@ -60,7 +62,7 @@ export function triggerStoreId(ctx: IHookFunctions | IWebhookFunctions): string 
  * The catch-up's settings, or undefined when it does not run: turned off, no credential, or no Store
  * ID. A Store ID that cannot be a path segment is an error (the activation reports it).
  */
-export function catchUpSettings(ctx: IHookFunctions | IWebhookFunctions): CatchUpSettings | undefined {
+export function catchUpSettings(ctx: TriggerContext): CatchUpSettings | undefined {
 	const scope = scopeOf(ctx);
 	if (scope === 'off' || !hasCredential(ctx)) return undefined;
 	const store = triggerStoreId(ctx);

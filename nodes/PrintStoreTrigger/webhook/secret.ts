@@ -1,10 +1,10 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { secretsMatch, triggerSecret } from '../../shared/callbacks/secrets';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 import { givenSecret } from './routes';
 
-type TriggerContext = IHookFunctions | IWebhookFunctions;
+type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 /**
  * Where the trigger's secret comes from, in this order:

@@ -59,11 +59,6 @@ export const GUARDS = {
 		relies: 'n8n serves webhooks with names of their own (besides "default" and "setup") and tells their URL',
 		instead: 'Set the trigger\'s "Secret in Callback URLs" option to "Query Parameter", or use a tested n8n version.',
 	},
-	catchUpClock: {
-		feature: "Print Store Trigger's catch-up",
-		relies: 'the context n8n activates a trigger with can still send requests after the activation, from the process that keeps the workflow active',
-		instead: 'Set Catch Up Missed Events to Off: callbacks still start the workflow; read missed changes with Order > Get Many and Get Status History.',
-	},
 	staticDataSave: {
 		feature: 'Print Store Trigger option "Remember Across Processes"',
 		relies: "n8n marks the workflow's static data changed when a trigger writes to it, and saves it",

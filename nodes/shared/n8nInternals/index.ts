@@ -7,7 +7,6 @@
  */
 export { GUARDS, N8nChanged, N8nSettingStops, runningN8n, SETTINGS, TESTED_ON, type GuardName, type SettingName } from './changed';
 export { answerAfterStaticDataSave, CALLBACK_HTTP_METHODS, checkTriggerActivation, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from './trigger';
-export { startCatchUpClock, stopCatchUpClock, type ClockTick } from './catchUpClock';
 export { isToolRun } from './tool';
 export { PRINT_STORE_VERSIONS, refuseN8nCustomApiCall, TRIGGER_VERSIONS } from './versions';
 export {

@@ -13,6 +13,18 @@ import { staticWebhookUrl } from './workflow';
  */
 
 /**
+ * The trigger has webhooks and a `trigger()` (the catch-up's clock, PrintStoreTrigger/catchUp/clock.ts).
+ * Relies on: n8n registers a node's webhooks and runs its trigger() alike when it declares both (the
+ * webhooks on publishing, trigger() in the process that keeps the workflow active, from every start
+ * of n8n on: n8n 2.x re-registers only non-webhook triggers at start), and runs the node in an
+ * execution through its `execute()` when it has one, before trying trigger() or passing a webhook's
+ * items on (n8n-core's WorkflowExecute.runNode): execute() passes the items webhook() gave on, so
+ * test events too reach the workflow as they were received. No run-time check can see how n8n
+ * registers a node; the tests show both on a real n8n.
+ * Tested: test/e2e/catch-up.test.ts (the clock after n8n restarts), test/e2e/trigger.test.ts (callbacks).
+ */
+
+/**
  * The path-form webhooks (secret, and store, as path segments). n8n's type names only 'default' and
  * 'setup', but n8n keys webhooks by any name (`getWebhookName()`, `getNodeWebhookUrl(name)`).
  * Tested: test/e2e/webhooks.test.ts, test/e2e/hostile-callbacks.test.ts.

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, ITriggerFunctions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { isRecord } from '../json';
@@ -39,9 +39,9 @@ export function workflowNodes(ctx: IExecuteFunctions): INode[] {
  * Relies on: the context's `additionalData.webhookBaseUrl`, from which n8n builds the production URL
  * of every trigger (`getNodeWebhookUrl`). Checked: it is a string (an empty or odd one is a setting,
  * which the caller explains).
- * Tested: test/e2e/trigger.test.ts.
+ * Tested: test/e2e/trigger.test.ts, test/e2e/catch-up.test.ts (the trigger's catch-up clock).
  */
-export function webhookBaseUrl(ctx: IExecuteFunctions): string {
+export function webhookBaseUrl(ctx: IExecuteFunctions | ITriggerFunctions): string {
 	const additionalData = (ctx as unknown as ContextInternals).additionalData;
 	if (!isRecord(additionalData) || typeof additionalData.webhookBaseUrl !== 'string') {
 		throw new N8nChanged(ctx.getNode(), 'webhookBaseUrl', 'the execution context has no additionalData.webhookBaseUrl');
