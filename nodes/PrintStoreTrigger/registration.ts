@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
 import { toNodeError } from '../shared/errors';
 import { checkTriggerActivation } from '../shared/n8nInternals';
-import { catchUpSettings, type CatchUpSettings } from './catchUp/settings';
-import { forgetState } from './memory/catchUpState';
+import { catchUpSettings, scopeKey, type CatchUpSettings } from './catchUp/settings';
+import { forgetState, recordPublish } from './memory/catchUpState';
 import { forgetSharedEvents, forgetTrigger } from './memory/dedupe';
 import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './webhook/secret';
 
@@ -36,6 +36,8 @@ export async function register(ctx: IHookFunctions): Promise<void> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const catchUp = catchUpOrError(ctx);
 	checkTriggerActivation(ctx, options.secretPlacement, options.acrossProcesses === true || catchUp !== undefined);
+	// Changes from now on are emitted, even when n8n stops before the first catch-up reads the store.
+	if (catchUp) recordPublish(ctx.getWorkflowStaticData('node'), triggerKey(ctx), scopeKey(catchUp), Date.now());
 	if (fixedSecret(ctx) || legacySecret(ctx)) return;
 	if (hasCredential(ctx)) {
 		// Reading the credential now turns a broken one into an activation error, not refused callbacks.

@@ -86,6 +86,23 @@ describe('first publish', () => {
 		await host.deactivate();
 	});
 
+	test('n8n stopped before the first catch-up read the store: what changed after the publish is emitted, what was there before is not', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger(credentials, { catchUp: 'storeOrders' });
+		const [before] = await createOrders(credentials, ['before']);
+		await host.activate();
+		await env.api.advance(String(before.ID), { toStatusId: 2 });
+		await createOrders(credentials, ['after']);
+		// A restart: the process memory gone, the clock's first request after the start.
+		await host.deactivate();
+		host.forgetProcessMemory();
+		await host.activate();
+		const first = await caughtUp(host);
+		expect(first.answer).toMatchObject({ firstActivation: true });
+		expect(pairs(first.emitted)).toEqual(['before:In Production', 'after:Received']);
+		await host.deactivate();
+	});
+
 	test('"On First Publish, Emit the Last" emits those days of changes, the present recorded as read', async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		const host = await trigger(credentials, { catchUp: 'storeOrders', catchUpOptions: { firstActivationDays: 1 } });
@@ -126,8 +143,29 @@ describe('which orders', () => {
 	});
 });
 
+describe('the shapes a service may answer in', () => {
+	// Each list shape and history order the sandbox plays (docs/sandbox.md, profiles): the same events.
+	test.each([['list-bare'], ['list-camel'], ['list-unpaged'], ['documented'], ['history-newest-first']])('%s', async (profile) => {
+		await env.api.setProfiles([profile]);
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger(credentials, { catchUp: 'storeOrders' });
+		await host.activate();
+		await caughtUp(host);
+		const [a, b] = await createOrders(credentials, ['a', 'b']);
+		await env.api.advance(String(a.ID), { toStatusId: 3 });
+		await env.api.advance(String(b.ID), { toStatusId: 2 });
+		const events = (await caughtUp(host)).emitted;
+		expect(pairs(events).filter((pair) => pair.startsWith('a:'))).toEqual(['a:Received', 'a:In Production', 'a:Printed']);
+		expect(pairs(events).filter((pair) => pair.startsWith('b:'))).toEqual(['b:Received', 'b:In Production']);
+		expect((await caughtUp(host)).emitted).toBeUndefined();
+		await host.deactivate();
+	});
+});
+
 describe('one memory for callbacks and catch-ups', () => {
-	test('a record a callback emitted is not emitted again by the catch-up', async () => {
+	// Callbacks as the sandbox sends them, and in the other shape it plays (an event envelope, camelCase fields).
+	test.each([['records', []], ['callback-shape-alt', ['callback-shape-alt']]])('a record a callback emitted is not emitted again by the catch-up (callbacks as %s)', async (_shape, profiles) => {
+		await env.api.setProfiles(profiles as string[]);
 		const credentials = await credentialsFor(env.sandbox);
 		const host = await trigger(credentials);
 		await host.activate();

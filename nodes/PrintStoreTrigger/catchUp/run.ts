@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoTimestamp } from '../../shared/callbacks/normalize';
 import { isRecord, readField } from '../../shared/json';
-import type { CatchUpSettings } from './settings';
+import { scopeKey, type CatchUpSettings } from './settings';
 import { KEEP_COMPLETED_MS, sameStatus, statusKey, type CatchUpState, type WatchedOrder } from '../memory/catchUpState';
 
 /**
@@ -89,14 +89,31 @@ export function fingerprint(order: IDataObject): string {
 	return `${status}|${isCompleted(order) ? 1 : 0}|${updated ?? ''}`;
 }
 
-/** A status history oldest first: sorted by Timestamp when every record has one, else as served. */
+/**
+ * A status history oldest first. A service may list it either way: served newest first (its first
+ * record later than its last, or, with equal times, its order's creation record last) it is turned
+ * round; then sorted by Timestamp when every record has one, records of the same time keeping
+ * their order.
+ */
 export function oldestFirst(history: IDataObject[]): IDataObject[] {
-	const times = history.map((record) => millis(readField(record, 'Timestamp', 'TimeStamp')));
-	if (times.some((time) => time === null)) return history;
-	return history
-		.map((record, index) => ({ record, index, time: times[index] as number }))
+	const times = history.map(recordTime);
+	const first = times[0];
+	const last = times[times.length - 1];
+	const createdLast = history.length > 1 && isCreation(history[history.length - 1]) && !isCreation(history[0]);
+	const newestFirst = first !== null && last !== null && first !== undefined && last !== undefined && (first > last || (first === last && createdLast));
+	const served = newestFirst ? [...history].reverse() : history;
+	const servedTimes = newestFirst ? [...times].reverse() : times;
+	if (servedTimes.some((time) => time === null)) return served;
+	return served
+		.map((record, index) => ({ record, index, time: servedTimes[index] as number }))
 		.sort((a, b) => a.time - b.time || a.index - b.index)
 		.map((entry) => entry.record);
+}
+
+/** The record written when the order was created (`_meta.ChangeType` "Created"). */
+function isCreation(record: IDataObject): boolean {
+	const meta = readField(record, '_meta');
+	return isRecord(meta) && String(readField(meta, 'ChangeType') ?? '').toLowerCase() === 'created';
 }
 
 function recordTime(record: IDataObject): number | null {
@@ -145,13 +162,17 @@ export async function readChanges(
 	now: number,
 	settleMs: number,
 ): Promise<ChangesRead> {
-	const scope = `${settings.scope}:${settings.storeId}`;
-	const firstActivation = !previous || previous.scope !== scope;
+	const scope = scopeKey(settings);
+	// Not read yet: never (a first publish), or only published (recordPublish), or for another store or scope.
+	const firstActivation = !previous || previous.scope !== scope || previous.last === 0;
+	const since = previous && previous.scope === scope ? previous.since : now;
+	// On a first read, changes after the publish are emitted, and those of the last days asked for.
+	const emitFrom = Math.min(since, settings.firstActivationMs > 0 ? now - settings.firstActivationMs : since);
 	const watchFrom = now - settings.watchMs;
-	const watched: Record<string, WatchedOrder> = firstActivation ? {} : { ...previous.orders };
+	const watched: Record<string, WatchedOrder> = firstActivation || !previous ? {} : { ...previous.orders };
 	const createdTimes = Object.values(watched).map((entry) => entry.c);
 	const oldestWatched = createdTimes.length === 0 ? Infinity : createdTimes.some((time) => time === null) ? -Infinity : Math.min(...(createdTimes as number[]));
-	const newestBefore = firstActivation ? null : previous.newest;
+	const newestBefore = firstActivation || !previous ? null : previous.newest;
 	// Orders created before the oldest one watched were completed, or are not this trigger's.
 	const listFrom = firstActivation ? watchFrom : Math.max(watchFrom, Math.min(oldestWatched, (newestBefore ?? -Infinity) - NEW_ORDER_MARGIN_MS));
 
@@ -173,10 +194,11 @@ export async function readChanges(
 			continue;
 		}
 		if (firstActivation) {
-			const recent = settings.firstActivationMs > 0 && (millis(readField(order, 'Updated')) ?? created ?? now) >= now - settings.firstActivationMs;
-			if ((isCompleted(order) && !recent) || !(await ours(order))) continue;
+			// Changed since the publish (or within the days asked for): its records after then are read and emitted.
+			const changed = (millis(readField(order, 'Updated')) ?? created ?? Infinity) > emitFrom;
+			if ((isCompleted(order) && !changed) || !(await ours(order))) continue;
 			const start: WatchedOrder = { n: -1, t: null, s: statusKey({ StatusID: readField(order, 'StatusID'), StatusDescription: readField(order, 'StatusDescription') }), f: print, c: created, o: orderNumberOf(order) };
-			if (recent) readings.push({ order, id, entry: { ...start, n: 0 }, from: now - settings.firstActivationMs });
+			if (changed) readings.push({ order, id, entry: { ...start, n: 0 }, from: emitFrom });
 			else watched[id] = start;
 			continue;
 		}
@@ -190,7 +212,7 @@ export async function readChanges(
 	const groups: Array<Array<Candidate & { time: number | null }>> = [];
 	await inTurns(readings, async ({ order, id, entry, from }) => {
 		const history = oldestFirst(await reader.history(id));
-		let processed = entry.n >= 0 ? Math.min(entry.n, history.length) : afterFirstActivation(history, entry, firstActivation ? now : previous.since);
+		let processed = entry.n >= 0 ? Math.min(entry.n, history.length) : afterFirstActivation(history, entry, since);
 		let pending = false;
 		const completed = isCompleted(order);
 		const group: Array<Candidate & { time: number | null }> = [];
@@ -202,7 +224,8 @@ export async function readChanges(
 				break;
 			}
 			processed = index + 1;
-			if (time !== null && (time < now - settings.maxAgeMs || (from !== undefined && time < from))) continue;
+			// Too old; or, on a first read, from before the publish (a record without a time cannot tell: left out).
+			if ((time !== null && time < now - settings.maxAgeMs) || (from !== undefined && (time === null || time <= from))) continue;
 			group.push({ order, record, completes: completed && index === history.length - 1, time });
 		}
 		if (group.length > 0) groups.push(group);
@@ -224,8 +247,8 @@ export async function readChanges(
 	const state: CatchUpState = {
 		v: 1,
 		scope,
-		rev: firstActivation ? (previous?.rev ?? 0) : previous.rev,
-		since: firstActivation ? now : previous.since,
+		rev: previous?.rev ?? 0,
+		since,
 		last: now,
 		newest,
 		orders: watched,

@@ -38,6 +38,11 @@ const DAY = 24 * 60 * MINUTE;
 
 export const CATCH_UP_DEFAULTS = { intervalMinutes: 15, watchDays: 30, maxAgeDays: 7, firstActivationDays: 0 } as const;
 
+/** What a catch-up reads, as its state names it: another scope or store starts over. */
+export function scopeKey(settings: CatchUpSettings): string {
+	return `${settings.scope}:${settings.storeId}`;
+}
+
 export function defaultScope(typeVersion: number): CatchUpScope {
 	return typeVersion >= 2 ? 'triggerOrders' : 'off';
 }

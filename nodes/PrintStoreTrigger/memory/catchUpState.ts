@@ -47,7 +47,7 @@ export type CatchUpState = {
 	rev: number;
 	/** When the first activation recorded the store (ms). */
 	since: number;
-	/** When the last catch-up read the store whole (ms). */
+	/** When the last catch-up read the store whole (ms); 0: published, not read yet. */
 	last: number;
 	/** The newest order creation time seen (ms, the service's clock), or null. */
 	newest: number | null;
@@ -150,6 +150,17 @@ function remember(triggerKey: string, state: CatchUpState): void {
  */
 export function forgetState(triggerKey: string): void {
 	mirrors.delete(triggerKey);
+}
+
+/**
+ * Records a publish: from now on changes are emitted, though the store is read only at the first
+ * catch-up (seconds later, or after a restart). Nothing changes when the trigger already has a state
+ * for the same store and scope: publishing again goes on from the last read.
+ */
+export function recordPublish(nodeStaticData: IDataObject, triggerKey: string, scope: string, now: number): void {
+	const known = loadState(nodeStaticData, triggerKey);
+	if (known && known.scope === scope) return;
+	saveState(nodeStaticData, triggerKey, { v: 1, scope, rev: known?.rev ?? 0, since: now, last: 0, newest: null, orders: {} });
 }
 
 /** The watched order a callback names, by its ID or its order number. */
