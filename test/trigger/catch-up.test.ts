@@ -103,6 +103,19 @@ describe('first publish', () => {
 		await host.deactivate();
 	});
 
+	test('an order completed before the publish is not taken for a new one later, however recently it was created', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger(credentials, { catchUp: 'storeOrders' });
+		const [done] = await createOrders(credentials, ['done']);
+		await env.api.advance(String(done.ID), { toStatusId: 5 });
+		await host.activate();
+		await caughtUp(host);
+		const [fresh] = await createOrders(credentials, ['fresh']);
+		await env.api.advance(String(fresh.ID), { toStatusId: 2 });
+		expect(pairs((await caughtUp(host)).emitted)).toEqual(['fresh:Received', 'fresh:In Production']);
+		await host.deactivate();
+	});
+
 	test('"On First Publish, Emit the Last" emits those days of changes, the present recorded as read', async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		const host = await trigger(credentials, { catchUp: 'storeOrders', catchUpOptions: { firstActivationDays: 1 } });

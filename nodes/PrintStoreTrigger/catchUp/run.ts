@@ -173,6 +173,7 @@ export async function readChanges(
 	const createdTimes = Object.values(watched).map((entry) => entry.c);
 	const oldestWatched = createdTimes.length === 0 ? Infinity : createdTimes.some((time) => time === null) ? -Infinity : Math.min(...(createdTimes as number[]));
 	const newestBefore = firstActivation || !previous ? null : previous.newest;
+	const passedBefore = new Set(firstActivation || !previous ? [] : (previous.passed ?? []));
 	// Orders created before the oldest one watched were completed, or are not this trigger's.
 	const listFrom = firstActivation ? watchFrom : Math.max(watchFrom, Math.min(oldestWatched, (newestBefore ?? -Infinity) - NEW_ORDER_MARGIN_MS));
 
@@ -202,12 +203,20 @@ export async function readChanges(
 			else watched[id] = start;
 			continue;
 		}
-		const isNew = created === null ? !isCompleted(order) : created > (newestBefore ?? -Infinity) - NEW_ORDER_MARGIN_MS;
+		const isNew = !passedBefore.has(id) && (created === null ? !isCompleted(order) : created > (newestBefore ?? -Infinity) - NEW_ORDER_MARGIN_MS);
 		if (!isNew || !(await ours(order))) continue;
 		readings.push({ order, id, entry: { n: 0, t: null, s: '', f: '', c: created, o: orderNumberOf(order) } });
 	}
 	// Watched orders the list no longer shows are past the watch window (or gone).
 	for (const id of Object.keys(watched)) if (!seen.has(id)) delete watched[id];
+	// Orders near the newest that are not watched: passed over again next time, not taken for new ones.
+	const passed = orders
+		.filter((order) => {
+			const id = orderIdOf(order);
+			const created = millis(readField(order, 'Created', 'CreatedAt', 'DateCreated'));
+			return id !== '' && !watched[id] && !readings.some((reading) => reading.id === id) && created !== null && newest !== null && created > newest - NEW_ORDER_MARGIN_MS;
+		})
+		.map(orderIdOf);
 
 	const groups: Array<Array<Candidate & { time: number | null }>> = [];
 	await inTurns(readings, async ({ order, id, entry, from }) => {
@@ -251,6 +260,7 @@ export async function readChanges(
 		since,
 		last: now,
 		newest,
+		...(passed.length > 0 ? { passed } : {}),
 		orders: watched,
 	};
 	return {

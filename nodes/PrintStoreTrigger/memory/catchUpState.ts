@@ -51,6 +51,11 @@ export type CatchUpState = {
 	last: number;
 	/** The newest order creation time seen (ms, the service's clock), or null. */
 	newest: number | null;
+	/**
+	 * Orders listed at the last read, created within the new-order margin before the newest, that are
+	 * not watched (completed, or not this trigger's): not taken for new ones at the next read.
+	 */
+	passed?: string[];
 	orders: Record<string, WatchedOrder>;
 };
 
