@@ -77,6 +77,9 @@ export interface QueueProcesses {
 	stopWorker(how: WorkerStop): Promise<void>;
 	/** A new worker on the same port and log file, with or without the previous one's event log. */
 	startWorker(eventLog: WorkerEventLog): Promise<void>;
+	/** Stops the webhook processes (haproxy stays, answering 503), and starts new ones on the same ports. */
+	stopWebhooks(): Promise<void>;
+	startWebhooks(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -134,6 +137,16 @@ export async function startQueueProcesses(
 			// hard: SIGKILL at once, as a crash or `docker kill` would; graceful: n8n's own shutdown
 			// (it waits up to N8N_GRACEFUL_SHUTDOWN_TIMEOUT, 30 s, for running executions).
 			await log.step(`Stopping n8n's worker (${how})`, async () => await processes.worker.stop(how === 'hard' ? 0 : 45_000));
+		},
+		stopWebhooks: async () => {
+			await log.step("Stopping n8n's webhook processes", async () => await Promise.all(processes.webhooks.map((process) => process.stop())));
+		},
+		startWebhooks: async () => {
+			await log.step("Starting n8n's webhook processes again", async () => {
+				const next = await Promise.all(processes.webhooks.map((previous, index) => start('webhook', `n8n-webhook-${index + 1}`, previous.port)));
+				next.forEach((process, index) => (running[running.indexOf(processes.webhooks[index])] = process));
+				processes.webhooks = next;
+			});
 		},
 		startWorker: async (eventLog) => {
 			await log.step(`Starting n8n's worker again (event log ${eventLog})`, async () => {

@@ -81,6 +81,10 @@ export class SandboxControl {
 		return await this.control<{ attempts: number; baseDelayMs: number }>('PUT', '/callbacks/policy', policy);
 	}
 
+	async resetCallbackPolicy() {
+		return await this.control<{ attempts: number; baseDelayMs: number }>('DELETE', '/callbacks/policy');
+	}
+
 	async endCallbackOutage() {
 		return await this.control<{ active: boolean; until: string | null }>('DELETE', '/callbacks/outage');
 	}

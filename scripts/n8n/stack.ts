@@ -105,6 +105,12 @@ export interface Stack {
 	 * not start with them.
 	 */
 	restartMain(settings?: Record<string, string | null>): Promise<void>;
+	/**
+	 * Stops n8n as a whole for callbacks (the main process, and in queue mode the webhook processes:
+	 * the service's callbacks then fail), and starts it again on the same ports, folder and database.
+	 */
+	stopN8n(): Promise<void>;
+	startN8nAgain(): Promise<void>;
 	/** Queue mode: stops the worker (gracefully or not); startWorker starts another, with or without the previous one's event log. */
 	stopWorker(how: WorkerStop): Promise<void>;
 	startWorker(eventLog: WorkerEventLog): Promise<void>;
@@ -205,6 +211,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 					await started.n8n.stop();
 					n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...settings } });
 					started.n8n = n8n;
+				});
+			},
+			stopN8n: async () => {
+				await log.step('Stopping n8n (main process, and the webhook processes in queue mode)', async () => {
+					await queue?.stopWebhooks();
+					await started.n8n.stop();
+				});
+			},
+			startN8nAgain: async () => {
+				await log.step('Starting n8n again', async () => {
+					n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
+					started.n8n = n8n;
+					await queue?.startWebhooks();
 				});
 			},
 			stopWorker: async (how: WorkerStop) => {

@@ -94,6 +94,14 @@ export async function restartN8n(settings: Record<string, string | null> = {}): 
 	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
 }
 
+/** Stops n8n (main, and the webhook processes in queue mode: callbacks then fail), or starts it again. */
+export async function stopOrStartN8n(action: 'stop' | 'start'): Promise<void> {
+	const { state } = e2e();
+	if (!state.controlUrl) throw new Error(`This end-to-end run has no control server to ${action} n8n`);
+	const answer = await fetch(`${state.controlUrl}/${action}`, { method: 'POST' });
+	if (!answer.ok) throw new Error(`${action} n8n failed: ${await answer.text()}`);
+}
+
 /** Queue mode: the control server stops n8n's worker (`/worker/stop?how=`) or starts a new one (`/worker/start?eventLog=`). */
 export async function controlWorker(action: 'stop' | 'start', query: string): Promise<void> {
 	const { state } = e2e();

@@ -28,13 +28,15 @@ declare global {
  * restarts n8n's main process (a JSON body `{ "settings": { NAME: value } }` adds those to its
  * environment until the next restart, null leaving one unset; n8n's log comes back with a 500 when
  * it does not start), and in queue mode `POST /worker/stop?how=graceful|hard` and
- * `POST /worker/start?eventLog=kept|fresh` stop and start the worker (the stack lives in this process). One request at a time.
+ * `POST /worker/start?eventLog=kept|fresh` stop and start the worker; `POST /stop` and `POST /start`
+ * stop n8n (main, and the webhook processes in queue mode) and start it again (the stack lives in
+ * this process). One request at a time.
  */
 async function startControl(stack: Stack): Promise<string> {
 	let busy: Promise<void> = Promise.resolve();
 	const server = http.createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://control');
-		if (request.method !== 'POST' || !['/restart', '/worker/stop', '/worker/start'].includes(url.pathname)) {
+		if (request.method !== 'POST' || !['/restart', '/worker/stop', '/worker/start', '/stop', '/start'].includes(url.pathname)) {
 			response.writeHead(404).end();
 			return;
 		}
@@ -47,6 +49,8 @@ async function startControl(stack: Stack): Promise<string> {
 			try {
 				const settings = ((await body) ? (JSON.parse(await body) as { settings?: Record<string, string | null> }).settings : undefined) ?? {};
 				if (url.pathname === '/restart') await stack.restartMain(settings);
+				else if (url.pathname === '/stop') await stack.stopN8n();
+				else if (url.pathname === '/start') await stack.startN8nAgain();
 				else if (url.pathname === '/worker/stop') await stack.stopWorker(url.searchParams.get('how') === 'hard' ? 'hard' : 'graceful');
 				else await stack.startWorker(url.searchParams.get('eventLog') === 'kept' ? 'kept' : 'fresh');
 				response.writeHead(200, { 'content-type': 'application/json' }).end('{"restarted":true}');

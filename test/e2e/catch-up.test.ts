@@ -1,0 +1,175 @@
+/**
+ * The Print Store Trigger's catch-up in the real n8n (one process, queue mode, n8n 1.x): n8n is
+ * stopped while orders change status and the service gives their callbacks up; once n8n is back,
+ * the catch-up its activation starts emits every change, once and in order, and the service's late
+ * retry of one starts nothing. With "Every Order in the Store", orders made elsewhere (no callback
+ * URLs) are emitted too, at once when a callback names no order; a catch-up that cannot read the
+ * store whole is a failed execution naming the counts. The engine suite (test/trigger/catch-up.test.ts)
+ * holds every rule; this file shows that a real n8n gives the trigger what they rely on: its
+ * activation's clock, its own webhook, the static data saved per request, failed executions.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
+import { isFinishedWithData } from '../../scripts/n8n/client';
+import { nodeOutput } from '../../scripts/n8n/executions';
+import { waitFor } from '../../scripts/n8n/process';
+import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, stopOrStartN8n } from './helpers/harness';
+
+const TRIGGER = 'Print Store Trigger';
+const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
+
+function triggerNode(parameters: Record<string, unknown>): WorkflowNode {
+	const { state } = e2e();
+	return {
+		id: randomUUID(),
+		name: TRIGGER,
+		type: TRIGGER_TYPE,
+		typeVersion: 2,
+		position: [0, 300],
+		webhookId: randomUUID(),
+		parameters: { events: ['status'], enrichStoreId: state.sandbox.storeId, options: {}, ...parameters },
+		credentials: { printStoreOAuth2Api: state.credential },
+	};
+}
+
+const order = (reference: string) => ({
+	order: {
+		Product: { ID: 'postcard-4x6', Quantity: 50 },
+		Recipient: { NameFirst: 'Catch', NameLast: 'Up', AddressLine1: '1 Callback Road', City: 'Springfield', Country: 'US' },
+		PartnerOrderReference: reference,
+	},
+});
+
+/** The trigger's items of the workflow's finished webhook executions, oldest execution first. */
+async function triggerItems(workflowId: string): Promise<Array<Record<string, unknown>>> {
+	const executions = (await e2e().client.listExecutions(workflowId)).filter((execution) => execution.mode === 'webhook' && isFinishedWithData(execution));
+	return executions.reverse().flatMap((execution) => nodeOutput(execution, TRIGGER));
+}
+
+async function untilItems(workflowId: string, count: number): Promise<Array<Record<string, unknown>>> {
+	return await waitFor(
+		`${count} trigger items`,
+		async () => {
+			const items = await triggerItems(workflowId);
+			return items.length >= count ? items : undefined;
+		},
+		{ timeoutMs: 120_000 },
+	);
+}
+
+/** Waits until the service has given up (or delivered) the last record of each order, on every URL it has. */
+async function callbacksSettled(orderIds: string[], records: number) {
+	const { sandbox } = e2e();
+	await waitFor(`${records} callbacks given up or delivered`, async () => {
+		const settled = (await sandbox.callbacks()).filter((entry) => orderIds.includes(String(entry.orderId)) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered'));
+		return settled.length >= records ? true : undefined;
+	});
+}
+
+/** An order's events as `status/source`, in the order the workflow received them. */
+const statusesOf = (items: Array<Record<string, unknown>>, orderId: unknown) =>
+	items.filter((item) => item.OrderID === orderId).map((item) => `${String(item.StatusDescription)}/${String(item.source)}`);
+
+describeE2E('Print Store Trigger catch-up in the real n8n', () => {
+	afterEach(async () => {
+		await e2e().sandbox.clearFaults();
+		await e2e().sandbox.resetCallbackPolicy();
+	});
+
+	test('n8n stopped while orders change: once it is back, every change is emitted once and in order; the late retry of one starts nothing', async () => {
+		const { client, sandbox } = e2e();
+		const built = printStoreTestWorkflow({
+			name: 'e2e catch-up: n8n stopped',
+			credential: e2e().state.credential,
+			items: [order('cu-a'), order('cu-b')],
+			nodeName: 'Create orders',
+			parameters: { resource: 'order', operation: 'create', storeId: e2e().state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'trigger' },
+		});
+		built.workflow.nodes.push(triggerNode({}));
+		const saved = await client.createWorkflow(built.workflow);
+		await client.activateWorkflow(saved.id);
+		const run = await client.runManually(saved.id, built.triggerName);
+		expect(run.status).toBe('success');
+		const [a, b] = nodeOutput(run, built.nodeName);
+		// The creations' Received records come by callback, one execution each.
+		const received = await untilItems(saved.id, 2);
+		expect(received.map((item) => `${String(item.StatusDescription)}/${String(item.source)}`)).toEqual(['Received/callback', 'Received/callback']);
+
+		// A service that gives up after two attempts, while n8n is down.
+		await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
+		await stopOrStartN8n('stop');
+		try {
+			await sandbox.advance(String(a.ID), { toStatusId: 4 });
+			await sandbox.advance(String(b.ID), { toStatusId: 3 });
+			// Five new records, each given up on both of the orders' URLs (and the two Received delivered on both).
+			await callbacksSettled([String(a.ID), String(b.ID)], 14);
+		} finally {
+			await stopOrStartN8n('start');
+		}
+
+		// The catch-up after the start: every missed status, in order, once.
+		const items = await untilItems(saved.id, 7);
+		expect(statusesOf(items, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
+		expect(statusesOf(items, b.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp']);
+
+		// The service's late retry of a's Shipped record, to the URL it has: answered, nothing started.
+		const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
+		const [shipped] = (await sandbox.api<Array<Record<string, unknown>>>('GET', `/store/${e2e().state.sandbox.storeId}/order/${String(a.ID)}/status`)).body.slice(-1);
+		const late = await fetch(stored.OrderDetails.StatusCallbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shipped) });
+		expect(late.status).toBe(200);
+		expect(await late.json()).toMatchObject({ duplicates: 1, emitted: 0 });
+
+		// And n8n up again, a new status comes by callback, once.
+		await sandbox.advance(String(a.ID), { toStatusId: 5 });
+		const after = await untilItems(saved.id, 8);
+		expect(statusesOf(after, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp', 'Delivered/callback']);
+		await client.deactivateWorkflow(saved.id);
+	});
+
+	test('every order in the store: orders made elsewhere are emitted when a callback names no order; a store that cannot be read whole is a failed execution with the counts', async () => {
+		const { client, sandbox, state } = e2e();
+		const secret = `catch-up-${randomUUID()}`;
+		const trigger = triggerNode({ catchUp: 'storeOrders', options: { callbackSecret: secret } });
+		const saved = await client.createWorkflow({ name: 'e2e catch-up: every order', nodes: [trigger], connections: {}, settings: {} });
+		await sandbox.clearRequests();
+		await client.activateWorkflow(saved.id);
+		// The activation's first catch-up reads the store (and records it as it is).
+		const storeList = `/api/v1/store/${state.sandbox.storeId}/order`;
+		await waitFor('the first catch-up', async () => ((await sandbox.requests()).some((request) => request.method === 'GET' && request.path === storeList) ? true : undefined));
+		// The first catch-up has read the list; let it record the store before the orders are made.
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+
+		const made = await sandbox.ordersElsewhere({ storeId: state.sandbox.storeId, count: 2, toStatusId: 1, referencePrefix: `elsewhere-${randomUUID().slice(0, 8)}-` });
+		const [first, second] = made.orders!;
+		await sandbox.advance(first.ID, { toStatusId: 2 });
+		await sandbox.advance(second.ID, { toStatusId: 3 });
+		const address = `${client.webhookUrl(`${trigger.webhookId}/status`)}?secret=${secret}`;
+		// A webhook set up in the provider's portal without payload: it names no order.
+		const bodiless = await fetch(address, { method: 'GET' });
+		expect(bodiless.status).toBe(200);
+		const items = await untilItems(saved.id, 5);
+		// Oldest first across the orders: both were created, then first moved on, then second.
+		expect(items.map((item) => `${String(item.OrderNumber)}:${String(item.StatusDescription)}:${String(item.source)}`)).toEqual([
+			`${first.OrderNumber}:Received:catchUp`,
+			`${second.OrderNumber}:Received:catchUp`,
+			`${first.OrderNumber}:In Production:catchUp`,
+			`${second.OrderNumber}:In Production:catchUp`,
+			`${second.OrderNumber}:Printed:catchUp`,
+		]);
+
+		// A list whose count exceeds its pages: the catch-up fails, and n8n records the failure.
+		await sandbox.faults({ listTotalCountExtra: 5 });
+		const clock = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ printStoreCatchUp: true, first: true }) });
+		expect(clock.status).toBeGreaterThanOrEqual(500);
+		const failed: Execution = await waitFor('the failed catch-up execution', async () =>
+			(await client.listExecutions(saved.id)).find((execution) => execution.status === 'error' && isFinishedWithData(execution)),
+		);
+		const message = JSON.stringify(failed.data?.resultData?.error ?? {});
+		const counts = /could not read store [^:]+: The order list could not be read to its end: the service reports (\d+) orders, the node could read (\d+)/.exec(message);
+		expect(counts).not.toBeNull();
+		expect(Number(counts![1])).toBe(Number(counts![2]) + 5);
+		await client.deactivateWorkflow(saved.id);
+	});
+});
