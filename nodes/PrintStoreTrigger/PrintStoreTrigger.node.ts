@@ -21,6 +21,8 @@ import { readPayload } from '../shared/callbacks/read';
 import { startClock } from './catchUp/clock';
 import { answerClock, catchUpForCallback, catchUpOn, isClockRequest } from './catchUp/requests';
 import { CATCH_UP_PROPERTIES } from './catchUp/fields';
+import { toNodeError } from '../shared/errors';
+import { lookUp, lookUpInExecution } from './webhook/enrich';
 import { emit, readEvents, selectEvents } from './webhook/receive';
 import { CALLBACK_WEBHOOKS } from './webhook/routes';
 import { readStatusesFromApi } from './webhook/statusFromApi';
@@ -121,7 +123,8 @@ export class PrintStoreTrigger implements INodeType {
 					},
 				],
 				default: 'none',
-				description: 'Whether to read more about the order through the API before starting the workflow',
+				description:
+					"Whether to read more about the order through the API. From version 2 on it is read as the execution's first step: a read that fails fails the item unless the node's On Error setting goes on, and the event then carries enrichmentError. Before, it is read before the workflow starts, and a failure is noted on the event.",
 			},
 			{
 				displayName: 'Store ID',
@@ -233,11 +236,28 @@ export class PrintStoreTrigger implements INodeType {
 	}
 
 	/**
-	 * Runs the trigger in an execution: its events, as webhook() gave them. n8n calls a node with a
-	 * trigger() through execute() when it has one (n8nInternals/trigger.ts), test events included.
+	 * The trigger in its execution: the events webhook() gave (n8n runs a node that has a trigger()
+	 * through its execute(), test events included: n8nInternals/trigger.ts). From version 2 on,
+	 * Fetch From the API reads here, per event: a read that fails fails the item, unless the node's
+	 * On Error setting goes on (the event then carries `enrichmentError`).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
+		const items = this.getInputData();
+		const what = lookUpInExecution(this);
+		if (what === 'none') return [items];
+		const output: INodeExecutionData[] = [];
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			const event = { ...items[itemIndex].json };
+			try {
+				await lookUp(this, event, what);
+				output.push({ json: event, pairedItem: { item: itemIndex } });
+			} catch (error) {
+				const failure = toNodeError(this.getNode(), error, itemIndex);
+				if (!this.continueOnFail()) throw failure;
+				output.push({ json: { ...event, enrichmentError: failure.message }, pairedItem: { item: itemIndex } });
+			}
+		}
+		return [output];
 	}
 
 	/**

@@ -7,14 +7,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, useTriggerHosts } from '../helpers/trigger';
+import { startTrigger, TRIGGER_TYPE, useTriggerHosts } from '../helpers/trigger';
 
 const env = useSandbox();
 
 const hosts = useTriggerHosts();
 
 /** One order created in the sandbox's main store (no callbacks), and an active trigger on the same account. */
-async function orderAndTrigger(parameters: INodeParameters) {
+async function orderAndTrigger(parameters: INodeParameters, typeVersion?: number) {
 	const credentials = await credentialsFor(env.sandbox);
 	const order = { Product: { ID: 'postcard-4x6', Quantity: 5 }, Recipient: { NameFirst: 'Ada', AddressLine1: '1 Way', City: 'London', Country: 'GB' } };
 	const created = await runPrintStore({
@@ -23,7 +23,7 @@ async function orderAndTrigger(parameters: INodeParameters) {
 	});
 	expect(created.error).toBeUndefined();
 	const orderId = String(created.json[0].ID);
-	const host = await startTrigger({ parameters, credentials });
+	const host = await startTrigger({ parameters, credentials, typeVersion });
 	hosts.push(host);
 	await host.activate();
 	return { host, orderId, q: `?secret=${host.secret()}` };
@@ -62,4 +62,47 @@ test("a Store ID that cannot go into a URL path is noted on the event, naming th
 	const delivery = await host.post('status', JSON.stringify({ OrderID: orderId, StatusID: 1 }), { query: q });
 	expect(delivery.emitted![0]).toMatchObject({ OrderID: orderId, enrichmentError: 'Store ID: "store/../admin" is not a valid ID: ".." is not allowed' });
 	expect(delivery.emitted![0].order).toBeUndefined();
+});
+
+describe('version 2: read in the execution, as its first step', () => {
+	async function runTrigger(parameters: INodeParameters, events: IDataObject[], continueOnFail = false) {
+		return await runPrintStore({
+			nodeType: TRIGGER_TYPE,
+			typeVersion: 2,
+			nodeName: 'Print Store Trigger',
+			parameters: { events: ['status', 'details'], options: {}, ...parameters },
+			items: events,
+			credentials: await credentialsFor(env.sandbox),
+			continueOnFail,
+		});
+	}
+
+	test('the webhook emits at once, with the store of the URL; the execution reads the order', async () => {
+		const { host, orderId } = await orderAndTrigger({ enrich: 'order' }, 2);
+		await env.api.clearRequests();
+		const delivery = await host.post('status', JSON.stringify({ OrderID: orderId, StatusID: 1 }), { query: `/${host.secret()}/${env.sandbox.storeId}` });
+		const [event] = delivery.emitted!;
+		expect(event).toMatchObject({ OrderID: orderId, StoreID: env.sandbox.storeId });
+		expect(event.order).toBeUndefined();
+		expect((await env.api.requests()).filter((request) => String(request.path).includes('/order/'))).toEqual([]);
+		const run = await runTrigger({ enrich: 'order' }, [event]);
+		expect(run.error).toBeUndefined();
+		expect((run.json[0].order as IDataObject).ID).toBe(orderId);
+		expect(run.items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('a read that fails fails the item, naming it; with On Error continuing, the event goes on with enrichmentError', async () => {
+		const events = [{ OrderID: 'no-such-order', StoreID: env.sandbox.storeId, StatusID: 4 }];
+		const failed = await runTrigger({ enrich: 'statusHistory' }, events);
+		expect(failed.json).toEqual([]);
+		expect(failed.error?.message).toBe('The requested order does not exist');
+		const continued = await runTrigger({ enrich: 'statusHistory' }, events, true);
+		expect(continued.error).toBeUndefined();
+		expect(continued.json).toEqual([expect.objectContaining({ OrderID: 'no-such-order', enrichmentError: failed.error?.message })]);
+	});
+
+	test('without Fetch From the API the events pass as they came, paired with theirs', async () => {
+		const run = await runTrigger({}, [{ OrderID: 'a', StatusID: 1 }, { OrderID: 'b', StatusID: 2 }]);
+		expect(run.json).toEqual([{ OrderID: 'a', StatusID: 1 }, { OrderID: 'b', StatusID: 2 }]);
+	});
 });

@@ -2,7 +2,7 @@ import type { ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { pathFormUrl, withSecretQuery } from '../../shared/callbacks/urls';
-import { staticWebhookUrl, webhookBaseUrl } from '../../shared/n8nInternals';
+import { callOwnWebhook, staticWebhookUrl, webhookBaseUrl, type OwnWebhookAnswer } from '../../shared/n8nInternals';
 import { derivedSecret, fixedSecret, legacySecret } from '../webhook/secret';
 import { catchUpSettings, type CatchUpSettings } from './settings';
 
@@ -27,12 +27,6 @@ const REQUEST_TIMEOUT_MS = 10 * 60_000;
 /** The clock waits in steps this long, so a closed clock ends within one. */
 const STEP_MS = 1000;
 
-interface Tick {
-	status?: number;
-	body?: unknown;
-	error?: string;
-}
-
 /** The status webhook's production address with the trigger's secret, in the form its option places it. */
 async function ownAddress(ctx: ITriggerFunctions): Promise<string> {
 	const node = ctx.getNode();
@@ -44,7 +38,7 @@ async function ownAddress(ctx: ITriggerFunctions): Promise<string> {
 }
 
 /** The log names the trigger and what came back, never the address: it carries the secret. */
-function logTick(ctx: ITriggerFunctions, tick: Tick, first: boolean): void {
+function logTick(ctx: ITriggerFunctions, tick: OwnWebhookAnswer, first: boolean): void {
 	const where = `Print Store Trigger "${ctx.getNode().name}" of workflow "${ctx.getWorkflow().name ?? String(ctx.getWorkflow().id ?? '')}"`;
 	if (tick.status !== undefined && tick.status < 300) {
 		ctx.logger.debug(`${where}: catch-up${first ? ' after start' : ''}: ${JSON.stringify(tick.body)}`);
@@ -53,23 +47,6 @@ function logTick(ctx: ITriggerFunctions, tick: Tick, first: boolean): void {
 	} else {
 		const got = tick.status !== undefined ? `HTTP ${tick.status}` : `no answer (${tick.error ?? 'unknown'})`;
 		ctx.logger.warn(`${where}: the catch-up request to n8n's own webhook address got ${got}; it is tried again. Check that this n8n process reaches N8N_WEBHOOK_URL.`);
-	}
-}
-
-async function send(ctx: ITriggerFunctions, address: string, first: boolean): Promise<Tick> {
-	try {
-		const response = (await ctx.helpers.httpRequest({
-			method: 'POST',
-			url: address,
-			body: { printStoreCatchUp: true, ...(first ? { first: true } : {}) },
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: REQUEST_TIMEOUT_MS,
-		})) as { statusCode?: number; body?: unknown };
-		return { status: response.statusCode, body: response.body };
-	} catch (error) {
-		return { error: (error as { code?: string }).code ?? (error as Error).name ?? 'request failed' };
 	}
 }
 
@@ -93,7 +70,7 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 		let first = true;
 		await wait(FIRST_CATCH_UP_AFTER_MS);
 		while (!clock.closed) {
-			const tick = await send(ctx, address, first);
+			const tick = await callOwnWebhook(ctx, address, { printStoreCatchUp: true, ...(first ? { first: true } : {}) }, REQUEST_TIMEOUT_MS);
 			if (clock.closed) break;
 			logTick(ctx, tick, first);
 			// 404: n8n does not serve the trigger (yet); 502 and up: a proxy in front of n8n did not reach it.

@@ -6,7 +6,6 @@ import { toNodeError } from '../../shared/errors';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { isRecord } from '../../shared/json';
 import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
-import { enrich } from '../webhook/enrich';
 import { triggerKey } from '../webhook/secret';
 import { eventFilter } from '../webhook/filter';
 import { runCatchUp, SETTLE_MS, type CatchUpOutcome } from './index';
@@ -51,11 +50,6 @@ function workflowData(ctx: IWebhookFunctions, events: NormalizedEvent[]) {
 	return [ctx.helpers.returnJsonArray(hideCallbackSecrets(events))];
 }
 
-async function withEnrichment(ctx: IWebhookFunctions, events: NormalizedEvent[]): Promise<void> {
-	const what = ctx.getNodeParameter('enrich', 'none') as string;
-	if (what !== 'none' && events.length > 0) await enrich(ctx, events, what);
-}
-
 /**
  * The clock's request. Several clocks may call (n8n with several main processes starts one in each):
  * a regular call within half an interval of the last catch-up reads nothing. The first call after an
@@ -77,7 +71,6 @@ export async function answerClock(ctx: IWebhookFunctions, payload: IDataObject):
 		throw catchUpFailed(ctx, settings, error);
 	}
 	const answer = { caughtUp: true, ...outcome.counts };
-	await withEnrichment(ctx, outcome.events);
 	// The static data holds what was read: answered once n8n has taken it to save (n8nInternals).
 	answerAfterStaticDataSave(ctx, answer);
 	return outcome.events.length === 0 ? { noWebhookResponse: true } : { noWebhookResponse: true, workflowData: workflowData(ctx, outcome.events) };
@@ -107,6 +100,5 @@ export async function catchUpForCallback(ctx: IWebhookFunctions, unnamed: Normal
 		const message = catchUpFailed(ctx, settings, error).message;
 		events = unnamed.map((event): NormalizedEvent => ({ ...event, statusError: message })).filter(eventFilter(ctx));
 	}
-	await withEnrichment(ctx, events);
 	return events.length === 0 ? { noWebhookResponse: true } : { noWebhookResponse: true, workflowData: workflowData(ctx, events) };
 }

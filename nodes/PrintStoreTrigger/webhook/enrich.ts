@@ -1,4 +1,4 @@
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { checkPathId } from '../../shared/ids';
@@ -7,25 +7,45 @@ import { readOrder, readStatusHistory } from '../../shared/reads/orders';
 import { callbackStore } from './routes';
 
 /**
- * Adds the order (`order`) or its full status history (`statusHistory`) to each event, read
- * through the API, in the store given in the trigger, else the one the event carries, else the one
- * Create put in the callback URL. A failed lookup is noted on the item; the event is never dropped.
+ * "Fetch From the API": the order (`order`) or its full status history (`statusHistory`) added to an
+ * event, read through the API, in the store given in the trigger, else the one the event carries,
+ * else the one Create put in the callback URL.
+ *
+ * Version 2 reads in the execution, as its first step (`lookUp`, called by the trigger's execute()):
+ * the sender's callback is answered without waiting, in queue mode the reads run on a worker, and a
+ * read that fails fails the item, like a failed read in any other node, unless the node's On Error
+ * setting goes on.
+ * Versions 1 and 1.1 read in the webhook, after answering (`enrich`), and note a failed read on
+ * the event (`enrichmentError`).
  */
+
+/** What "Fetch From the API" reads for this trigger in the execution: from version 2 on; 'none' before (read in the webhook). */
+export function lookUpInExecution(ctx: IExecuteFunctions): string {
+	return ctx.getNode().typeVersion >= 2 ? String(ctx.getNodeParameter('enrich', 0, 'none') ?? 'none') : 'none';
+}
+
+function configuredStore(ctx: IExecuteFunctions | IWebhookFunctions): string {
+	return String(ctx.getNodeParameter('enrichStoreId', 0, '') ?? '').trim();
+}
+
+/** Adds the order or its history to one event; throws when it cannot be read (naming the field when the IDs are not usable). */
+export async function lookUp(ctx: IExecuteFunctions | IWebhookFunctions, event: IDataObject, what: string, urlStore = ''): Promise<void> {
+	const store = configuredStore(ctx) || String(event.StoreID ?? '') || urlStore;
+	if (!store) {
+		throw new Error("No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)");
+	}
+	const ref = { storeId: checkPathId(store, 'Store ID'), order: checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID') };
+	if (what === 'statusHistory') event.statusHistory = hideCallbackSecrets(await readStatusHistory(ctx, ref));
+	else event.order = hideCallbackSecrets(await readOrder(ctx, ref));
+}
+
+/** Versions 1 and 1.1: every event looked up in the webhook; a failed lookup is noted on the item, the event never dropped. */
 export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], what: string): Promise<void> {
-	const configuredStore = String(ctx.getNodeParameter('enrichStoreId', '') ?? '').trim();
 	// Create adds the order's store to the trigger's URLs, since status records carry none.
 	const urlStore = callbackStore(ctx);
 	for (const event of events) {
 		try {
-			const store = configuredStore || event.StoreID || urlStore;
-			if (!store) {
-				event.enrichmentError =
-					"No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)";
-				continue;
-			}
-			const ref = { storeId: checkPathId(store, 'Store ID'), order: checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID') };
-			if (what === 'statusHistory') event.statusHistory = hideCallbackSecrets(await readStatusHistory(ctx, ref));
-			else event.order = hideCallbackSecrets(await readOrder(ctx, ref));
+			await lookUp(ctx, event, what, urlStore);
 		} catch (error) {
 			event.enrichmentError = (error as Error).message;
 		}

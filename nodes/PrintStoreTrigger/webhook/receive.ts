@@ -9,7 +9,7 @@ import { loadState, healState, processedByCatchUp } from '../memory/catchUpState
 import { CATCH_UP_MEMORY_MS, CATCH_UP_SHARED_KEYS, firstDeliveries } from '../memory/dedupe';
 import { enrich } from './enrich';
 import { eventFilter } from './filter';
-import { callbackKind } from './routes';
+import { callbackKind, callbackStore } from './routes';
 
 export interface Acknowledgement extends IDataObject {
 	received: true;
@@ -75,14 +75,19 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
  *
  * Normally n8n answers the sender with the acknowledgement (n8n 2.x once it has queued the
  * execution). The trigger answers itself in two cases:
- * - with enrichment, at once: API lookups must not hold up the sender's callback;
+ * - with enrichment in versions 1 and 1.1, at once: API lookups must not hold up the sender's
+ *   callback (version 2 looks up in the execution: webhook/enrich.ts);
  * - with "Remember Across Processes" or the catch-up, just after n8n has taken this request's static
  *   data to save (n8nInternals, `answerAfterStaticDataSave`), so a retry, or the next catch-up,
  *   finds the event recorded.
  */
 export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], acknowledgement: Acknowledgement, catchUp: boolean): Promise<IWebhookResponseData> {
-	const enrichment = ctx.getNodeParameter('enrich', 'none') as string;
+	const inExecution = ctx.getNode().typeVersion >= 2;
+	const enrichment = inExecution ? 'none' : (ctx.getNodeParameter('enrich', 'none') as string);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	// The execution's lookups read the order in the store Create put in the URL, when the event names none.
+	const urlStore = callbackStore(ctx);
+	if (inExecution && urlStore) for (const event of emitted) event.StoreID ??= urlStore;
 	// Built after enrichment: the lookups add to the events, and hiding the secrets copies them.
 	const workflowData = () => [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))];
 	if (enrichment !== 'none') {

@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, INode, IWebhookFunctions, WebhookType } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode, ITriggerFunctions, IWebhookFunctions, WebhookType } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { isRecord } from '../json';
@@ -119,4 +119,37 @@ export function answerAfterStaticDataSave(ctx: IWebhookFunctions, body: IDataObj
 		// n8n may have answered already (an error while starting the execution): never answer twice.
 		if (!response.headersSent) response.status(200).json(body);
 	});
+}
+
+/** What the trigger's own webhook answered the catch-up's clock, or why it got no answer. */
+export interface OwnWebhookAnswer {
+	status?: number;
+	body?: unknown;
+	error?: string;
+}
+
+/**
+ * The catch-up's clock (PrintStoreTrigger/catchUp/clock.ts) POSTs to the trigger's own production
+ * address, so that the catch-up runs in a webhook request, where the callbacks run. Relies on: the
+ * trigger() context can send HTTP requests (helpers.httpRequest, with n8n's own settings: SSRF
+ * protection refuses a blocked address before sending) for as long as the trigger is open, and the
+ * address is the one n8n serves the trigger at (`staticWebhookUrl`, checked at activation by
+ * `checkTriggerActivation`). Any answer is returned; no answer, as an error code.
+ * Tested: test/e2e/catch-up.test.ts (one process, queue mode through the load balancer, n8n 1.x).
+ */
+export async function callOwnWebhook(ctx: ITriggerFunctions, url: string, body: IDataObject, timeoutMs: number): Promise<OwnWebhookAnswer> {
+	try {
+		const response = (await ctx.helpers.httpRequest({
+			method: 'POST',
+			url,
+			body,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: timeoutMs,
+		})) as { statusCode?: number; body?: unknown };
+		return { status: response.statusCode, body: response.body };
+	} catch (error) {
+		return { error: (error as { code?: string }).code ?? (error as Error).name ?? 'request failed' };
+	}
 }
