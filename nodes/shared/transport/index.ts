@@ -45,7 +45,33 @@ function apiRoot(baseUrl: string): string {
 	return `${trimmed}/api/v1`;
 }
 
-async function connection(ctx: ApiContext) {
+interface Connection {
+	root: string;
+	subscriptionKey: string;
+	secrets: string[];
+}
+
+/**
+ * What a context's requests need of the credential, read once per context (an execution's node run,
+ * a webhook request, a list search): every read makes n8n decrypt the credential and resolve its
+ * expressions, which in a webhook costs a new expression isolate each time (bench/RESULTS.md, the
+ * catch-up), and n8n's OAuth2 helper reads it again to sign every request. A failed read is not
+ * kept. Tokens n8n refreshes meanwhile are read again where they matter, to hide them
+ * (`secretsNow`).
+ */
+const connections = new WeakMap<ApiContext, Promise<Connection>>();
+
+async function connection(ctx: ApiContext): Promise<Connection> {
+	let read = connections.get(ctx);
+	if (!read) {
+		read = readConnection(ctx);
+		connections.set(ctx, read);
+		read.catch(() => connections.delete(ctx));
+	}
+	return await read;
+}
+
+async function readConnection(ctx: ApiContext): Promise<Connection> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = String(credentials.baseUrl ?? '');
 	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl.trim())) {
