@@ -2,7 +2,8 @@
  * `npm run bench`: the benchmarks against the peers a user would pick instead, printed as tables and
  * written to bench/RESULTS.md (with a JSON copy of the raw numbers): create throughput in every way
  * of defining orders (and again under the legacy expression engine), the trigger's acknowledgement
- * burst and its race against a Webhook + Code + Filter workflow, footprint, scaling, parallel batches.
+ * burst and its race against a Webhook + Code + Filter workflow, footprint, scaling, parallel batches,
+ * and the trigger's catch-up with Order > Get Many against the HTTP Request node's pagination.
  *
  *   npm run bench                                  everything, full sizes (about an hour on 2 cores)
  *   npm run bench -- --only create --quick         one benchmark, small sizes, 3 runs
@@ -17,19 +18,22 @@ import { parseArgs } from 'node:util';
 
 import { createLog } from '../scripts/n8n/log';
 import { provisionRuntime } from '../scripts/n8n/runtime';
+import { catchUpSection, measureCatchUp, type CatchUpOptions, type SizeRuns } from './catch-up';
 import { benchCreate, type Batching } from './create';
 import { benchParallel } from './parallel';
 import { measureRace, raceSection, type RaceRuns } from './trigger-race';
 import { benchFootprint } from './footprint';
+import { fullRead, getManySection, measureGetMany, type GetManyRuns } from './get-many';
 import { describeMachine } from './lib/machine';
 import { startBenchN8n, type BenchN8n } from './lib/n8n';
+import { sandboxControl } from './lib/order-store';
 import { renderReport, withFootprint, type Section } from './lib/report';
 import { benchScaling } from './scaling';
 import { measureTrigger, triggerSection, type TriggerOptions, type TriggerRuns } from './trigger';
 
-const ALL = ['create', 'trigger', 'footprint', 'scaling', 'parallel'] as const;
+const ALL = ['create', 'trigger', 'footprint', 'scaling', 'parallel', 'catchup'] as const;
 /** Report order: each benchmark with its companion sections. */
-const REPORT_ORDER = ['create', 'create-legacy', 'trigger', 'trigger-race', 'footprint', 'scaling', 'parallel'];
+const REPORT_ORDER = ['create', 'create-legacy', 'trigger', 'trigger-race', 'footprint', 'scaling', 'parallel', 'catchup', 'catchup-getmany'];
 type Benchmark = (typeof ALL)[number];
 
 const { values: args } = parseArgs({
@@ -45,8 +49,11 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
+	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel,catchup] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
   --only LIST   run only these benchmarks (comma-separated or repeated); footprint always runs
+                catchup: the trigger's catch-up over stores of 1,000 and 10,000 orders (again in an n8n with
+                N8N_EXPRESSION_ENGINE=legacy, the control), and Order > Get Many over 10,000 against the HTTP
+                Request node's pagination (500 and 2,000 orders, and 2,000, with --quick)
   --quick       small sizes and 3 runs, for a check that everything works (minutes, not half an hour)
   --runs N      runs per contender (default 3)
   --items N     items per run of the create benchmark (default 10000; 1000 with --quick)
@@ -95,8 +102,10 @@ async function main() {
 	const triggerOptions: TriggerOptions = { callbacks: quick ? 200 : 1_000, concurrency: 50, runs };
 	let triggerRuns: TriggerRuns | undefined;
 	let raceRuns: RaceRuns | undefined;
+	const catchUpOptions: CatchUpOptions = { sizes: quick ? [500, 2_000] : [1_000, 10_000], runs };
+	let catchUpRuns: { sizes: SizeRuns[]; getMany: GetManyRuns } | undefined;
 	try {
-		if (selected.has('create') || selected.has('trigger') || selected.has('scaling')) bench = await startBenchN8n(log);
+		if ((['create', 'trigger', 'scaling', 'parallel', 'catchup'] as const).some((name) => selected.has(name))) bench = await startBenchN8n(log);
 		let httpBatching: Batching | undefined;
 		if (selected.has('create')) {
 			const section = await benchCreate(bench!, { items, runs, calibrationItems: quick ? 300 : 2_000 }, log);
@@ -115,17 +124,33 @@ async function main() {
 			sections.push(section);
 			print(section);
 		}
+		if (selected.has('catchup')) {
+			const sandbox = sandboxControl(bench!);
+			const sizes = await measureCatchUp(bench!, sandbox, catchUpOptions, log);
+			const getMany = await measureGetMany(bench!, sandbox, { orders: quick ? 2_000 : 10_000, runs }, log);
+			await sandbox.reset();
+			catchUpRuns = { sizes, getMany };
+		}
 		if (selected.has('trigger')) {
 			triggerRuns = await measureTrigger(bench!, triggerOptions, log);
 			raceRuns = await measureRace(bench!, triggerOptions, log);
 		}
 		await stop();
-		if (httpBatching) {
-			// Every mode again with expressions evaluated in-process instead of in n8n's isolate.
+		if (httpBatching || catchUpRuns) {
+			// Expressions evaluated in-process instead of in n8n's isolate: every create mode again, and the catch-up's control.
 			bench = await startBenchN8n(log, { N8N_EXPRESSION_ENGINE: 'legacy' });
-			const section = await benchCreate(bench, { items, runs: quick ? 1 : 2, calibrationItems: 0, legacy: { httpBatching } }, log);
-			sections.push(section);
-			print(section);
+			if (httpBatching) {
+				const section = await benchCreate(bench, { items, runs: quick ? 1 : 2, calibrationItems: 0, legacy: { httpBatching } }, log);
+				sections.push(section);
+				print(section);
+			}
+			if (catchUpRuns) {
+				const control = await measureCatchUp(bench, sandboxControl(bench), { ...catchUpOptions, runs: quick ? 1 : 2 }, log, 'Catch-up, control n8n');
+				for (const section of [catchUpSection(catchUpOptions, catchUpRuns.sizes, fullRead(catchUpRuns.getMany), control), getManySection(catchUpRuns.getMany)]) {
+					sections.push(section);
+					print(section);
+				}
+			}
 			await stop();
 		}
 		if (triggerRuns) {
@@ -146,7 +171,7 @@ async function main() {
 	sections.sort((a, b) => REPORT_ORDER.indexOf(a.id) - REPORT_ORDER.indexOf(b.id));
 
 	const settings = [
-		only.length ? `--only ${[...selected].join(',')}` : 'all five benchmarks',
+		only.length ? `--only ${[...selected].join(',')}` : 'all six benchmarks',
 		quick ? '--quick' : 'full sizes',
 		`${runs} runs per contender`,
 	].join(', ');
