@@ -241,6 +241,27 @@ describe('one memory for callbacks and catch-ups', () => {
 });
 
 describe('bounds and failures', () => {
+	test('an order left open long after the others (a straggler) is read on its own: the list does not reach back to it', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger(credentials, { catchUp: 'storeOrders' });
+		// Two orders made elsewhere, the first ten days ago; both still in production.
+		const made = await env.api.ordersElsewhere({ storeId: env.sandbox.storeId, count: 2, createdOverDays: 10, toStatusId: 2 });
+		const [old] = made.orders!;
+		await host.activate();
+		await caughtUp(host);
+		await env.api.advance(old.ID, { toStatusId: 3 });
+		await env.api.clearRequests();
+		const delivery = await caughtUp(host);
+		expect((delivery.emitted ?? []).map((event) => `${String(event.OrderID)}:${String(event.StatusDescription)}`)).toEqual([`${old.ID}:Printed`]);
+		const requests = await env.api.requests();
+		const list = requests.find((request) => request.method === 'GET' && request.path === `/api/v1/store/${env.sandbox.storeId}/order`)!;
+		const from = Date.parse(new URL(`http://x${list.rawPath}`).searchParams.get('createdFrom') ?? '');
+		// The list reaches back to the newest order (less a margin), not to the one ten days old.
+		expect(from).toBeGreaterThan(Date.parse(old.Created) + 24 * 60 * 60_000);
+		expect(requests.filter((request) => request.path === `/api/v1/store/${env.sandbox.storeId}/order/${old.ID}`)).toHaveLength(1);
+		await host.deactivate();
+	});
+
 	test('after a long pause, changes older than "Emit Missed Changes Up To" are passed over, not emitted', async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		await env.api.setProfiles(['drop-callbacks']);

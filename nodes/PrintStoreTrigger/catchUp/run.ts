@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoTimestamp } from '../../shared/callbacks/normalize';
+import { ApiFailure } from '../../shared/errors';
 import { isRecord, readField } from '../../shared/json';
 import { scopeKey, type CatchUpSettings } from './settings';
 import { KEEP_COMPLETED_MS, sameStatus, statusKey, type CatchUpState, type WatchedOrder } from '../memory/catchUpState';
@@ -138,6 +139,39 @@ function afterFirstActivation(history: IDataObject[], entry: WatchedOrder, since
 	return Math.max(0, history.length - 1);
 }
 
+/** An order still open this long after the newest one was created is a straggler (on hold, say). */
+export const STRAGGLER_AGE_MS = 7 * 24 * 60 * 60_000;
+/** At most this many stragglers are read one by one (a request each); more, and the list reaches back to them. */
+export const MAX_STRAGGLERS = 20;
+
+/**
+ * The watched orders created long before the newest one (STRAGGLER_AGE_MS), when they are few: the
+ * list then reaches back only to the others, and each straggler is read on its own, instead of every
+ * order created since it being listed on every catch-up.
+ */
+function stragglersOf(watched: Record<string, WatchedOrder>, newest: number | null): string[] {
+	if (newest === null) return [];
+	const old = Object.entries(watched).filter(([, entry]) => entry.c !== null && entry.c < newest - STRAGGLER_AGE_MS);
+	return old.length > 0 && old.length <= MAX_STRAGGLERS ? old.map(([id]) => id) : [];
+}
+
+/** The stragglers as the list would give them; one that is gone (404) is left out, so it is no longer watched. */
+async function readStragglers(reader: StoreReader, ids: string[], watched: Record<string, WatchedOrder>): Promise<IDataObject[]> {
+	const read: IDataObject[] = [];
+	for (const id of ids) {
+		const order = await reader.order(id).catch(goneOrFailed);
+		if (order) read.push(order);
+		else delete watched[id];
+	}
+	return read;
+}
+
+/** An order the service no longer has (404): none. Any other failure is the catch-up's. */
+function goneOrFailed(error: unknown): undefined {
+	if (error instanceof ApiFailure && error.status === 404) return undefined;
+	throw error;
+}
+
 interface Reading {
 	order: IDataObject;
 	id: string;
@@ -170,14 +204,18 @@ export async function readChanges(
 	const emitFrom = Math.min(since, settings.firstActivationMs > 0 ? now - settings.firstActivationMs : since);
 	const watchFrom = now - settings.watchMs;
 	const watched: Record<string, WatchedOrder> = firstActivation || !previous ? {} : { ...previous.orders };
-	const createdTimes = Object.values(watched).map((entry) => entry.c);
-	const oldestWatched = createdTimes.length === 0 ? Infinity : createdTimes.some((time) => time === null) ? -Infinity : Math.min(...(createdTimes as number[]));
 	const newestBefore = firstActivation || !previous ? null : previous.newest;
 	const passedBefore = new Set(firstActivation || !previous ? [] : (previous.passed ?? []));
-	// Orders created before the oldest one watched were completed, or are not this trigger's.
+	const stragglers = firstActivation ? [] : stragglersOf(watched, newestBefore);
+	const createdTimes = Object.entries(watched)
+		.filter(([id]) => !stragglers.includes(id))
+		.map(([, entry]) => entry.c);
+	const oldestWatched = createdTimes.length === 0 ? Infinity : createdTimes.some((time) => time === null) ? -Infinity : Math.min(...(createdTimes as number[]));
+	// Orders created before the oldest one watched were completed, or are not this trigger's; the
+	// few long-open ones (stragglers) are read one by one instead.
 	const listFrom = firstActivation ? watchFrom : Math.max(watchFrom, Math.min(oldestWatched, (newestBefore ?? -Infinity) - NEW_ORDER_MARGIN_MS));
 
-	const orders = await reader.orders(new Date(listFrom).toISOString());
+	const orders = [...(await reader.orders(new Date(listFrom).toISOString())), ...(await readStragglers(reader, stragglers, watched))];
 	const seen = new Set<string>();
 	const readings: Reading[] = [];
 	let newest = newestBefore;
