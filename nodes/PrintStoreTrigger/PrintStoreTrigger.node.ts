@@ -17,16 +17,13 @@ import { TRIGGER_VERSIONS } from '../shared/n8nInternals';
 import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { register, unregister } from './registration';
 import { refuse } from '../shared/callbacks/answer';
-import { readPayload } from '../shared/callbacks/read';
 import { startClock } from './catchUp/clock';
-import { answerClock, catchUpForCallback, catchUpOn, isClockRequest } from './catchUp/requests';
 import { CATCH_UP_PROPERTIES } from './catchUp/fields';
+import { keepMemoryWhole, receive } from './dispatch';
 import { toNodeError } from '../shared/errors';
 import { lookUp, lookUpInExecution } from './webhook/enrich';
-import { emit, readEvents, selectEvents } from './webhook/receive';
 import { CALLBACK_WEBHOOKS } from './webhook/routes';
-import { readStatusesFromApi } from './webhook/statusFromApi';
-import { checkSecret, triggerKey } from './webhook/secret';
+import { checkSecret } from './webhook/secret';
 
 export class PrintStoreTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -269,20 +266,10 @@ export class PrintStoreTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const auth = await checkSecret(this);
 		if (!auth.ok) return refuse(this, auth.status, auth.error);
-		const read = readPayload(this);
-		if ('refused' in read) return refuse(this, read.refused.httpStatus, read.refused.message);
-		if (isClockRequest(read.payload, read.bodiless) && this.getMode() !== 'manual') return await answerClock(this, read.payload);
-		let events = readEvents(this, read.payload);
-		if (!Array.isArray(events)) return refuse(this, events.httpStatus, events.message);
-		const catchUp = this.getMode() !== 'manual' && catchUpOn(this);
-		if (read.bodiless) {
-			// No body (a GET, an empty POST): the status comes from the API; with none named, from a catch-up.
-			const namesNoOrder = events.every((event) => (event.OrderID ?? event.OrderNumber ?? '') === '');
-			if (catchUp && namesNoOrder) return await catchUpForCallback(this, events);
-			events = await readStatusesFromApi(this, events, events[0]?.event ?? 'status', new Date());
-		}
-		const { emitted, acknowledgement } = selectEvents(this, events, triggerKey(this), catchUp);
-		if (emitted.length === 0) return { webhookResponse: acknowledgement };
-		return await emit(this, emitted, acknowledgement, catchUp);
+		const answer = await receive(this);
+		// n8n saves this request's static data as it ends: with everything this process has recorded.
+		keepMemoryWhole(this);
+		return answer;
 	}
 }
+

@@ -30,8 +30,11 @@ export interface Delivery {
 }
 
 export interface TriggerHost {
-	/** Workflow static data, shared with any Print Store node run with the same object. */
-	staticData: IDataObject;
+	/**
+	 * Workflow static data, shared with any Print Store node run with the same object. With
+	 * `copies`, what n8n's database holds: each request reads a copy and saves it as n8n does.
+	 */
+	readonly staticData: IDataObject;
 	/** The production (or, in manual mode, test) URL of a webhook, without the secret. */
 	url(kind: 'status' | 'details'): string;
 	/** The path-form address of a webhook (`.../<id>/<id>/status`), to which `/<secret>[/<store>]` is added. */
@@ -126,6 +129,13 @@ export async function startTrigger(options: {
 	typeVersion?: number;
 	/** The node's webhook ID (default: a new one), e.g. the same trigger after a restart. */
 	webhookId?: string;
+	/**
+	 * Static data as n8n keeps it: each webhook request works on a copy of what the database holds
+	 * and saves it whole when it ends, and again `lateSaveMs(n)` later for the n-th request (from 0),
+	 * as n8n 1.x does when the execution the request started ends. Without it, every request shares
+	 * one object.
+	 */
+	copies?: { lateSaveMs: (request: number) => number };
 }): Promise<TriggerHost> {
 	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
 	const node: INode = {
@@ -138,8 +148,14 @@ export async function startTrigger(options: {
 		parameters: { events: ['status', 'details'], options: {}, ...options.parameters },
 		...(options.credential === false ? {} : { credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Print Store account' } } }),
 	};
-	const staticData = options.staticData ?? {};
-	const workflow = new Workflow({ id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+	let staticData = options.staticData ?? {};
+	const workflowOver = (data: IDataObject) => new Workflow({ id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {}, active: true, nodeTypes, staticData: data });
+	const workflow = workflowOver(staticData);
+	/** A request's copy saved as n8n saves it: the whole object, over what the database held. */
+	const save = (saved: Workflow) => {
+		const { __dataChanged: _changed, ...data } = JSON.parse(JSON.stringify(saved.staticData)) as IDataObject;
+		staticData = data;
+	};
 	const credentials = options.credentials ?? new StoredCredentials();
 	if (!options.credentials) credentials.set('cred-1', { subscriptionKey: 'trigger-test-subscription-key', clientSecret: 'trigger-test-client-secret' });
 	const executionId = `trigger-${randomUUID()}`;
@@ -152,8 +168,9 @@ export async function startTrigger(options: {
 			res.status(404).json({ message: 'The requested webhook is not registered.' });
 			return;
 		}
+		const requestWorkflow = options.copies ? workflowOver(JSON.parse(JSON.stringify(staticData)) as IDataObject) : workflow;
 		const context = new WebhookContext(
-			workflow,
+			requestWorkflow,
 			node,
 			{ ...additionalData, httpRequest: request(route.params) as never, httpResponse: res as never },
 			mode,
@@ -172,6 +189,10 @@ export async function startTrigger(options: {
 			failures.push(error as Error);
 			if (!response.headersSent) res.status(500).json({ message: 'Error in workflow', error: (error as Error).message });
 			return;
+		}
+		if (options.copies) {
+			save(requestWorkflow);
+			setTimeout(() => save(requestWorkflow), options.copies.lateSaveMs(id));
 		}
 		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
 		emitted[id] = result.workflowData?.[0]?.map((item) => item.json) ?? [];
@@ -203,7 +224,9 @@ export async function startTrigger(options: {
 	let running: ITriggerResponse | undefined;
 	const host: TriggerHost = {
 		failures,
-		staticData,
+		get staticData() {
+			return staticData;
+		},
 		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
 		pathUrl: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
 		node,

@@ -221,6 +221,33 @@ describe('one memory for callbacks and catch-ups', () => {
 		await host.deactivate();
 	});
 
+	test("a request's copy of the static data saved late (n8n 1.x saves it again when its execution ends) keeps what other requests recorded meanwhile: nothing is emitted twice after a restart", async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await startTrigger({ credentials, typeVersion: 2, parameters: { enrichStoreId: env.sandbox.storeId, catchUp: 'storeOrders', events: ['status'] }, copies: { lateSaveMs: (request) => (request === 1 ? 500 : 50) } });
+		hosts.push(host);
+		await host.activate();
+		await caughtUp(host);
+		const [a, b] = await createOrders(credentials, ['a', 'b']);
+		// Each order's Received record, delivered by callback at once: a's request (the second of the host:
+		// a catch-up came first) is saved again 500 ms after it ended, long after b's, with its copy
+		// read before b's record was made.
+		const history = async (order: IDataObject) => (await env.api.api<IDataObject[]>('GET', `/store/${env.sandbox.storeId}/order/${String(order.ID)}/status`)).body;
+		const query = { query: `?secret=${host.secret()}` };
+		const first = host.post('status', JSON.stringify((await history(a))[0]), query);
+		const second = host.post('status', JSON.stringify((await history(b))[0]), query);
+		expect((await first).emitted).toHaveLength(1);
+		expect((await second).emitted).toHaveLength(1);
+		await new Promise((resolve) => setTimeout(resolve, 700));
+		// A restart: only what the database holds is left.
+		await host.deactivate();
+		host.forgetProcessMemory();
+		await host.activate();
+		const after = await caughtUp(host);
+		expect(after.emitted).toBeUndefined();
+		expect(after.answer).toMatchObject({ found: 2, alreadyEmitted: 2 });
+		await host.deactivate();
+	});
+
 	test('after a restart (the process memory gone, the static data kept) nothing is emitted twice, and what changed meanwhile is emitted', async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		await env.api.setProfiles(['drop-callbacks']);

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../../shared/json';
 import { squashStatusName, statusIdOf } from '../../shared/statuses';
+import { heldCopies } from './copies';
 
 /**
  * What the catch-up has read of the store, kept in the trigger's node static data (`catchUp`), which
@@ -123,7 +124,17 @@ export function saveState(nodeStaticData: IDataObject, triggerKey: string, state
 	remember(triggerKey, saved);
 	// A new object, so n8n notices the change and saves it with the workflow.
 	nodeStaticData[STATE_KEY] = saved;
+	spreadState(triggerKey, nodeStaticData, saved);
 	return saved;
+}
+
+/** Writes the state into every other copy of the static data this process's requests hold that has an older one (memory/copies.ts). */
+function spreadState(triggerKey: string, nodeStaticData: IDataObject, state: CatchUpState): void {
+	for (const copy of heldCopies(triggerKey, nodeStaticData).slice(1)) {
+		const stored: unknown = copy[STATE_KEY];
+		if (isState(stored) && stored.scope === state.scope && stored.rev >= state.rev) continue;
+		copy[STATE_KEY] = isState(stored) ? merge(stored, state) : state;
+	}
 }
 
 /**
@@ -141,6 +152,7 @@ export function healState(nodeStaticData: IDataObject, triggerKey: string): void
 	const merged = isState(stored) ? merge(stored, known) : known;
 	remember(triggerKey, merged);
 	nodeStaticData[STATE_KEY] = merged;
+	spreadState(triggerKey, nodeStaticData, merged);
 }
 
 function remember(triggerKey: string, state: CatchUpState): void {

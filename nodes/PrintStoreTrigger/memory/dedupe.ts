@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../../shared/json';
+import { forgetCopies, heldCopies } from './copies';
 
 /**
  * Delivery is at least once, so the same event can arrive twice, and in queue mode the second
@@ -69,6 +70,7 @@ export function firstSighting(triggerKey: string, eventKey: string, windowMs: nu
 export function forgetTrigger(triggerKey: string): void {
 	memories.delete(triggerKey);
 	sharedMemories.delete(triggerKey);
+	forgetCopies(triggerKey);
 }
 
 function shortKey(eventKey: string): string {
@@ -118,11 +120,22 @@ export function firstDeliveries(
 	sharedMemories.delete(triggerKey);
 	sharedMemories.set(triggerKey, kept);
 	if (sharedMemories.size > MAX_TRIGGERS) sharedMemories.delete(sharedMemories.keys().next().value as string);
-	if (Object.keys(kept).some((key) => stored[key] === undefined)) {
-		// A new object, so n8n notices the change and saves it with the workflow.
-		nodeStaticData[SHARED_KEY] = kept;
-	}
+	spreadShared(triggerKey, nodeStaticData, kept, now, bound);
 	return fresh;
+}
+
+/**
+ * Writes the entries into every copy of the static data this process's requests hold (memory/copies.ts)
+ * that lacks one of them, this request's first: whichever copy n8n saves last holds them all.
+ */
+function spreadShared(triggerKey: string, nodeStaticData: IDataObject, entries: Record<string, number>, now: number, bound: number): void {
+	for (const copy of heldCopies(triggerKey, nodeStaticData)) {
+		const stored = liveEntries(copy[SHARED_KEY], now);
+		if (Object.keys(entries).every((key) => stored[key] !== undefined)) continue;
+		for (const [key, until] of Object.entries(entries)) stored[key] = Math.max(until, stored[key] ?? 0);
+		// A new object, so n8n notices the change and saves it with the workflow.
+		copy[SHARED_KEY] = newest(stored, Math.max(bound, Object.keys(entries).length));
+	}
 }
 
 /**
@@ -134,6 +147,17 @@ export function deliveredBefore(nodeStaticData: IDataObject, triggerKey: string,
 	const memory = memories.get(triggerKey);
 	const shared = { ...liveEntries(sharedMemories.get(triggerKey), now), ...liveEntries(nodeStaticData[SHARED_KEY], now) };
 	return (eventKey) => (memory?.get(eventKey) ?? 0) > now || shared[shortKey(eventKey)] !== undefined;
+}
+
+/**
+ * Right before a request of the trigger ends (n8n saves its static data then): its copy, and every
+ * other copy held, gets every shared entry this process knows, also those recorded by requests that
+ * read their copy before this one wrote.
+ */
+export function completeSharedEvents(nodeStaticData: IDataObject, triggerKey: string, now = Date.now()): void {
+	const known = sharedMemories.get(triggerKey);
+	if (!known) return;
+	spreadShared(triggerKey, nodeStaticData, liveEntries(known, now), now, MAX_SHARED_KEYS);
 }
 
 /** Touches the static data only when it holds events, so n8n has nothing to save otherwise. */
