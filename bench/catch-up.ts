@@ -147,7 +147,7 @@ async function moveOpenOrders(sandbox: SandboxControl, storeId: string): Promise
 
 /**
  * One run at one size: a new store and a new published trigger. (a) is sent as soon as n8n reports
- * the workflow published, before the trigger's clock sends its own first catch-up (3 s after
+ * the workflow published, before the trigger's clock sends its own first catch-up (5 s after
  * publishing; it then waits for the measured one); that one is let finish before (b).
  */
 async function runSize(bench: BenchN8n, sandbox: SandboxControl, orders: number, label: string, log: Log) {
@@ -314,7 +314,7 @@ export function catchUpSection(options: CatchUpOptions, sizes: SizeRuns[], peer?
 		"trigger's clock sends, `{\"printStoreCatchUp\": true, \"first\": true}` to its status webhook with its secret, sent by the benchmark and timed",
 		'from sending it to its answer (given once the catch-up has read the store and handed n8n its static data to save). `first` makes it read now,',
 		"whenever the last one ran, and take records of the last minute too (the clock's later ticks leave those for the next one). (a) is sent as",
-		"soon as n8n reports the workflow published, before the clock's own first catch-up (3 s after publishing), which is let finish before (b).",
+		"soon as n8n reports the workflow published, before the clock's own first catch-up (5 s after publishing), which is let finish before (b).",
 		`(b) follows moving ${MOVED_SHARE * 100}% of the open orders one status on (\`POST /_sandbox/orders/{id}/advance\`), spread evenly over them: each is one`,
 		'emitted event (checked). (c) follows (b), nothing changed. Requests are counted in the sandbox\'s request log, cleared before each catch-up:',
 		'"List pages" are `GET /store/{id}/order`, "Status histories" `GET /store/{id}/order/{orderId}/status`, "Other" anything else (token',

@@ -1,4 +1,4 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
@@ -48,4 +48,20 @@ export function keepMemoryWhole(ctx: IWebhookFunctions): void {
 	const key = triggerKey(ctx);
 	completeSharedEvents(nodeStaticData, key);
 	if (catchUp) healState(nodeStaticData, key);
+}
+
+/**
+ * The execution a callback started: n8n (1.x) may save its copy of the static data when it ends, a
+ * copy read from the database as the execution started. It gets what this process has recorded,
+ * and is kept with the request copies, so whatever is recorded later goes into it too
+ * (memory/copies.ts). Only triggers whose memory is in the static data; nothing to do on a worker,
+ * which records nothing.
+ */
+export function keepExecutionMemoryWhole(ctx: IExecuteFunctions): void {
+	if (ctx.getMode() === 'manual') return;
+	const nodeStaticData = ctx.getWorkflowStaticData('node');
+	if (!('recentEvents' in nodeStaticData) && !('catchUp' in nodeStaticData)) return;
+	const key = triggerKey(ctx);
+	completeSharedEvents(nodeStaticData, key);
+	healState(nodeStaticData, key);
 }

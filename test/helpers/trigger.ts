@@ -131,11 +131,11 @@ export async function startTrigger(options: {
 	webhookId?: string;
 	/**
 	 * Static data as n8n keeps it: each webhook request works on a copy of what the database holds
-	 * and saves it whole when it ends, and again `lateSaveMs(n)` later for the n-th request (from 0),
-	 * as n8n 1.x does when the execution the request started ends. Without it, every request shares
-	 * one object.
+	 * and saves it whole when it ends; for the n-th request (from 0), that save is carried out again
+	 * `staleSaveMs(n)` later, as it was when the request ended (a save the database carries out after
+	 * later ones, as n8n 1.x's pooled SQLite can). Without it, every request shares one object.
 	 */
-	copies?: { lateSaveMs: (request: number) => number };
+	copies?: { staleSaveMs: (request: number) => number };
 }): Promise<TriggerHost> {
 	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
 	const node: INode = {
@@ -151,10 +151,10 @@ export async function startTrigger(options: {
 	let staticData = options.staticData ?? {};
 	const workflowOver = (data: IDataObject) => new Workflow({ id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {}, active: true, nodeTypes, staticData: data });
 	const workflow = workflowOver(staticData);
-	/** A request's copy saved as n8n saves it: the whole object, over what the database held. */
-	const save = (saved: Workflow) => {
+	/** A request's copy as n8n saves it: the whole object, to be written over what the database holds. */
+	const snapshot = (saved: Workflow) => {
 		const { __dataChanged: _changed, ...data } = JSON.parse(JSON.stringify(saved.staticData)) as IDataObject;
-		staticData = data;
+		return data;
 	};
 	const credentials = options.credentials ?? new StoredCredentials();
 	if (!options.credentials) credentials.set('cred-1', { subscriptionKey: 'trigger-test-subscription-key', clientSecret: 'trigger-test-client-secret' });
@@ -191,8 +191,9 @@ export async function startTrigger(options: {
 			return;
 		}
 		if (options.copies) {
-			save(requestWorkflow);
-			setTimeout(() => save(requestWorkflow), options.copies.lateSaveMs(id));
+			const saved = snapshot(requestWorkflow);
+			staticData = saved;
+			setTimeout(() => (staticData = structuredClone(saved)), options.copies.staleSaveMs(id));
 		}
 		if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? {});
 		emitted[id] = result.workflowData?.[0]?.map((item) => item.json) ?? [];

@@ -3,7 +3,8 @@ import { sleep } from 'n8n-workflow';
 
 import { pathFormUrl, withSecretQuery } from '../../shared/callbacks/urls';
 import { callOwnWebhook, staticWebhookUrl, webhookBaseUrl, type OwnWebhookAnswer } from '../../shared/n8nInternals';
-import { derivedSecret, fixedSecret, legacySecret } from '../webhook/secret';
+import { lastRecorded } from '../memory/dedupe';
+import { derivedSecret, fixedSecret, legacySecret, triggerKey } from '../webhook/secret';
 import { catchUpSettings, type CatchUpSettings } from './settings';
 
 /**
@@ -20,12 +21,19 @@ import { catchUpSettings, type CatchUpSettings } from './settings';
  */
 
 /** The first catch-up after a start comes once n8n serves the trigger's webhooks. */
-export const FIRST_CATCH_UP_AFTER_MS = 3000;
+export const FIRST_CATCH_UP_AFTER_MS = 5000;
 /** After a request that got no answer (webhooks not served yet, a proxy down), the next one comes sooner. */
 const RETRY_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 10 * 60_000;
 /** The clock waits in steps this long, so a closed clock ends within one. */
 const STEP_MS = 1000;
+/**
+ * This long after callbacks in this process recorded new events, the clock has the memory saved once
+ * more (`persist`): n8n saves the static data of concurrent requests in an order of its own, so a
+ * copy read before the last event was recorded may be saved last; one more save after them all
+ * leaves the database with every event, before a restart could lose one.
+ */
+const PERSIST_AFTER_MS = 1000;
 
 /** The status webhook's production address with the trigger's secret, in the form its option places it. */
 async function ownAddress(ctx: ITriggerFunctions): Promise<string> {
@@ -63,8 +71,20 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 	const address = await ownAddress(ctx);
 	const everyMs = settings.everyMs;
 	const clock = { closed: false };
+	const key = triggerKey(ctx);
+	let persisted = lastRecorded(key) ?? 0;
+	const persistIfRecorded = async () => {
+		const recorded = lastRecorded(key);
+		if (recorded === undefined || recorded <= persisted || Date.now() - recorded < PERSIST_AFTER_MS) return;
+		persisted = recorded;
+		const tick = await callOwnWebhook(ctx, address, { printStoreCatchUp: true, persist: true }, REQUEST_TIMEOUT_MS);
+		if (tick.status === undefined || tick.status >= 300) logTick(ctx, tick, false);
+	};
 	const wait = async (ms: number) => {
-		for (let waited = 0; waited < ms && !clock.closed; waited += STEP_MS) await sleep(Math.min(STEP_MS, ms - waited));
+		for (let waited = 0; waited < ms && !clock.closed; waited += STEP_MS) {
+			await sleep(Math.min(STEP_MS, ms - waited));
+			if (!clock.closed) await persistIfRecorded();
+		}
 	};
 	void (async () => {
 		let first = true;

@@ -24,7 +24,7 @@ import { loadState } from '../memory/catchUpState';
 
 /** Whether a request is the clock's. */
 export function isClockRequest(payload: unknown, bodiless: boolean): payload is IDataObject {
-	return !bodiless && isRecord(payload) && payload.printStoreCatchUp === true && Object.keys(payload).every((key) => key === 'printStoreCatchUp' || key === 'first');
+	return !bodiless && isRecord(payload) && payload.printStoreCatchUp === true && Object.keys(payload).every((key) => ['printStoreCatchUp', 'first', 'persist'].includes(key));
 }
 
 function settingsOrError(ctx: IWebhookFunctions): CatchUpSettings | undefined {
@@ -57,6 +57,9 @@ function workflowData(ctx: IWebhookFunctions, events: NormalizedEvent[]) {
  * their callbacks.
  */
 export async function answerClock(ctx: IWebhookFunctions, payload: IDataObject): Promise<IWebhookResponseData> {
+	// The clock's request after callbacks were recorded: nothing to read, only the memory to save whole
+	// (the trigger completes this request's copy as it ends, and n8n saves it then).
+	if (payload.persist === true) return { webhookResponse: { persisted: true } };
 	const settings = settingsOrError(ctx);
 	if (!settings) return { webhookResponse: { caughtUp: false, reason: 'The catch-up is off, or the trigger has no credential or no Store ID' } };
 	const key = triggerKey(ctx);

@@ -35,6 +35,13 @@ export const CATCH_UP_MEMORY_MS = 24 * 60 * 60_000;
 const SHARED_KEY = 'recentEvents';
 
 const memories = new Map<string, Map<string, number>>();
+/** When this process last recorded a new shared entry, per trigger (catchUp/clock.ts has it saved again soon after). */
+const recordedAt = new Map<string, number>();
+
+/** When this process last recorded a new event in the trigger's shared memory, or undefined. */
+export function lastRecorded(triggerKey: string): number | undefined {
+	return recordedAt.get(triggerKey);
+}
 /** Shared entries this process has read or written, per trigger (see the top of this file). */
 const sharedMemories = new Map<string, Record<string, number>>();
 
@@ -70,6 +77,7 @@ export function firstSighting(triggerKey: string, eventKey: string, windowMs: nu
 export function forgetTrigger(triggerKey: string): void {
 	memories.delete(triggerKey);
 	sharedMemories.delete(triggerKey);
+	recordedAt.delete(triggerKey);
 	forgetCopies(triggerKey);
 }
 
@@ -117,6 +125,7 @@ export function firstDeliveries(
 		return true;
 	});
 	const kept = newest(known, bound);
+	if (fresh.some(Boolean)) recordedAt.set(triggerKey, now);
 	sharedMemories.delete(triggerKey);
 	sharedMemories.set(triggerKey, kept);
 	if (sharedMemories.size > MAX_TRIGGERS) sharedMemories.delete(sharedMemories.keys().next().value as string);

@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { secretsMatch, triggerSecret } from '../../shared/callbacks/secrets';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
@@ -41,7 +41,7 @@ export function legacySecret(ctx: TriggerContext): string {
 }
 
 /** A key that names this trigger in this process's memory of events, without its secret. */
-export function triggerKey(ctx: TriggerContext): string {
+export function triggerKey(ctx: TriggerContext | IExecuteFunctions): string {
 	const node = ctx.getNode();
 	return `${String(ctx.getWorkflow().id ?? '')}:${node.webhookId ?? node.name}:${ctx.getMode() === 'manual' ? 'test' : 'production'}`;
 }
