@@ -34,6 +34,8 @@ const STEP_MS = 1000;
  * leaves the database with every event, before a restart could lose one.
  */
 const PERSIST_AFTER_MS = 1000;
+/** How long the clock's last save may take as n8n closes the trigger. */
+const CLOSING_TIMEOUT_MS = 3000;
 
 /** The status webhook's production address with the trigger's secret, in the form its option places it. */
 async function ownAddress(ctx: ITriggerFunctions): Promise<string> {
@@ -73,17 +75,17 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 	const clock = { closed: false };
 	const key = triggerKey(ctx);
 	let persisted = lastRecorded(key) ?? 0;
-	const persistIfRecorded = async () => {
+	const persistIfRecorded = async (now: boolean) => {
 		const recorded = lastRecorded(key);
-		if (recorded === undefined || recorded <= persisted || Date.now() - recorded < PERSIST_AFTER_MS) return;
+		if (recorded === undefined || recorded <= persisted || (!now && Date.now() - recorded < PERSIST_AFTER_MS)) return;
 		persisted = recorded;
-		const tick = await callOwnWebhook(ctx, address, { printStoreCatchUp: true, persist: true }, REQUEST_TIMEOUT_MS);
-		if (tick.status === undefined || tick.status >= 300) logTick(ctx, tick, false);
+		const tick = await callOwnWebhook(ctx, address, { printStoreCatchUp: true, persist: true }, now ? CLOSING_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+		if (!now && (tick.status === undefined || tick.status >= 300)) logTick(ctx, tick, false);
 	};
 	const wait = async (ms: number) => {
 		for (let waited = 0; waited < ms && !clock.closed; waited += STEP_MS) {
 			await sleep(Math.min(STEP_MS, ms - waited));
-			if (!clock.closed) await persistIfRecorded();
+			if (!clock.closed) await persistIfRecorded(false);
 		}
 	};
 	void (async () => {
@@ -100,8 +102,11 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 		}
 	})();
 	return {
+		// n8n closes the trigger when the workflow is unpublished and when n8n stops (before its server
+		// stops serving webhooks): events recorded since the last save are saved once more.
 		closeFunction: async () => {
 			clock.closed = true;
+			await persistIfRecorded(true);
 		},
 	};
 }
