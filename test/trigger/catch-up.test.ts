@@ -58,6 +58,16 @@ async function caughtUp(host: TriggerHost) {
 	return delivery;
 }
 
+/** A published trigger (version 2) whose first catch-up has read the store, with the sandbox playing `profiles`. */
+async function published(parameters: INodeParameters = {}, profiles: string[] = []) {
+	if (profiles.length > 0) await env.api.setProfiles(profiles);
+	const credentials = await credentialsFor(env.sandbox);
+	const host = await trigger(credentials, parameters);
+	await host.activate();
+	await caughtUp(host);
+	return { credentials, host };
+}
+
 describe('first publish', () => {
 	test('records the store as it is and emits nothing; what changes after is emitted, every status in order, once', async () => {
 		const credentials = await credentialsFor(env.sandbox);
@@ -130,11 +140,7 @@ describe('first publish', () => {
 
 describe('which orders', () => {
 	test("this trigger's orders: those whose callback URLs are its own; orders made elsewhere are not emitted", async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		await env.api.setProfiles(['drop-callbacks']);
-		const host = await trigger(credentials);
-		await host.activate();
-		await caughtUp(host);
+		const { credentials, host } = await published({}, ['drop-callbacks']);
 		const [mine] = await createOrders(credentials, ['mine'], host);
 		const [elsewhere] = await createOrders(credentials, ['elsewhere']);
 		await env.api.advance(String(mine.ID), { toStatusId: 4 });
@@ -145,10 +151,7 @@ describe('which orders', () => {
 	});
 
 	test('every order in the store: orders made elsewhere too', async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		const host = await trigger(credentials, { catchUp: 'storeOrders' });
-		await host.activate();
-		await caughtUp(host);
+		const { host } = await published({ catchUp: 'storeOrders' });
 		const [elsewhere] = await createOrders(await credentialsFor(env.sandbox, 'bob'), ['made-by-bob']);
 		await env.api.advance(String(elsewhere.ID), { toStatusId: 2 });
 		expect(pairs((await caughtUp(host)).emitted)).toEqual(['made-by-bob:Received', 'made-by-bob:In Production']);
@@ -160,10 +163,7 @@ describe('the shapes a service may answer in', () => {
 	// Each list shape and history order the sandbox plays (docs/sandbox.md, profiles): the same events.
 	test.each([['list-bare'], ['list-camel'], ['list-unpaged'], ['documented'], ['history-newest-first']])('%s', async (profile) => {
 		await env.api.setProfiles([profile]);
-		const credentials = await credentialsFor(env.sandbox);
-		const host = await trigger(credentials, { catchUp: 'storeOrders' });
-		await host.activate();
-		await caughtUp(host);
+		const { credentials, host } = await published({ catchUp: 'storeOrders' });
 		const [a, b] = await createOrders(credentials, ['a', 'b']);
 		await env.api.advance(String(a.ID), { toStatusId: 3 });
 		await env.api.advance(String(b.ID), { toStatusId: 2 });
@@ -179,10 +179,7 @@ describe('one memory for callbacks and catch-ups', () => {
 	// Callbacks as the sandbox sends them, and in the other shape it plays (an event envelope, camelCase fields).
 	test.each([['records', []], ['callback-shape-alt', ['callback-shape-alt']]])('a record a callback emitted is not emitted again by the catch-up (callbacks as %s)', async (_shape, profiles) => {
 		await env.api.setProfiles(profiles as string[]);
-		const credentials = await credentialsFor(env.sandbox);
-		const host = await trigger(credentials);
-		await host.activate();
-		await caughtUp(host);
+		const { credentials, host } = await published();
 		const [mine] = await createOrders(credentials, ['mine'], host);
 		await env.api.advance(String(mine.ID), { toStatusId: 3 });
 		// The sandbox delivers the callbacks (both URLs): Received, In Production, Printed, once per kind.
@@ -194,11 +191,7 @@ describe('one memory for callbacks and catch-ups', () => {
 	});
 
 	test('a callback that comes after the catch-up emitted its record starts nothing; a newer one does', async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		await env.api.setProfiles(['drop-callbacks']);
-		const host = await trigger(credentials);
-		await host.activate();
-		await caughtUp(host);
+		const { credentials, host } = await published({}, ['drop-callbacks']);
 		const [mine] = await createOrders(credentials, ['mine'], host);
 		await env.api.advance(String(mine.ID), { toStatusId: 4 });
 		const caught = (await caughtUp(host)).emitted!;
@@ -256,11 +249,7 @@ describe('one memory for callbacks and catch-ups', () => {
 	});
 
 	test('after a restart (the process memory gone, the static data kept) nothing is emitted twice, and what changed meanwhile is emitted', async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		await env.api.setProfiles(['drop-callbacks']);
-		const host = await trigger(credentials);
-		await host.activate();
-		await caughtUp(host);
+		const { credentials, host } = await published({}, ['drop-callbacks']);
 		const [mine] = await createOrders(credentials, ['mine'], host);
 		await env.api.advance(String(mine.ID), { toStatusId: 2 });
 		expect(pairs((await caughtUp(host)).emitted)).toEqual(['mine:Received', 'mine:In Production']);
@@ -297,11 +286,7 @@ describe('bounds and failures', () => {
 	});
 
 	test('after a long pause, changes older than "Emit Missed Changes Up To" are passed over, not emitted', async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		await env.api.setProfiles(['drop-callbacks']);
-		const host = await trigger(credentials, { catchUpOptions: { maxAgeDays: 0.1 } });
-		await host.activate();
-		await caughtUp(host);
+		const { credentials, host } = await published({ catchUpOptions: { maxAgeDays: 0.1 } }, ['drop-callbacks']);
 		const [mine] = await createOrders(credentials, ['mine'], host);
 		await env.api.advance(String(mine.ID), { toStatusId: 2 });
 		// The catch-up runs three hours later: both records are older than 0.1 day (2.4 hours).
@@ -319,10 +304,7 @@ describe('bounds and failures', () => {
 	});
 
 	test('a store that cannot be read whole fails the catch-up with the counts; nothing is recorded, and callbacks still start the workflow', async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		const host = await trigger(credentials, { catchUp: 'storeOrders' });
-		await host.activate();
-		await caughtUp(host);
+		const { host } = await published({ catchUp: 'storeOrders' });
 		await env.api.setProfiles(['no-list-endpoints']);
 		const failed = await host.catchUp(true);
 		expect(failed.status).toBe(500);
@@ -346,10 +328,7 @@ describe('bounds and failures', () => {
 
 describe('when it runs', () => {
 	test('a callback that names no order runs a catch-up at once: its answer comes first, the changes follow', async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		const host = await trigger(credentials, { catchUp: 'storeOrders' });
-		await host.activate();
-		await caughtUp(host);
+		const { credentials, host } = await published({ catchUp: 'storeOrders' });
 		const [elsewhere] = await createOrders(credentials, ['elsewhere']);
 		await env.api.advance(String(elsewhere.ID), { toStatusId: 2 });
 		const bodiless = await host.send(`${host.url('status')}?secret=${host.secret()}`, 'GET');
