@@ -19,7 +19,7 @@ import { register, unregister } from './registration';
 import { refuse } from '../shared/callbacks/answer';
 import { startClock } from './catchUp/clock';
 import { CATCH_UP_PROPERTIES } from './catchUp/fields';
-import { keepExecutionMemoryWhole, keepMemoryWhole, receive } from './dispatch';
+import { keepMemoryWhole, receive } from './dispatch';
 import { toNodeError } from '../shared/errors';
 import { lookUp, lookUpInExecution } from './webhook/enrich';
 import { CALLBACK_WEBHOOKS } from './webhook/routes';
@@ -239,7 +239,7 @@ export class PrintStoreTrigger implements INodeType {
 	 * On Error setting goes on (the event then carries `enrichmentError`).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		keepExecutionMemoryWhole(this);
+		keepMemoryWhole(this);
 		const items = this.getInputData();
 		const what = lookUpInExecution(this);
 		if (what === 'none') return [items];

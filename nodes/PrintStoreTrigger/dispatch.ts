@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { refuse } from '../shared/callbacks/answer';
 import { readPayload } from '../shared/callbacks/read';
-import { answerClock, catchUpForCallback, catchUpOn, isClockRequest } from './catchUp/requests';
+import { answerClock, catchUpForCallback, isClockRequest } from './catchUp/requests';
+import { runningCatchUp } from './catchUp/settings';
 import { healState } from './memory/catchUpState';
 import { completeSharedEvents } from './memory/dedupe';
 import { emit, readEvents, selectEvents } from './webhook/receive';
@@ -21,46 +22,29 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	if (live && isClockRequest(read.payload, read.bodiless)) return await answerClock(ctx, read.payload);
 	let events = readEvents(ctx, read.payload);
 	if (!Array.isArray(events)) return refuse(ctx, events.httpStatus, events.message);
-	const catchUp = live && catchUpOn(ctx);
+	const catchUp = live ? runningCatchUp(ctx) : undefined;
 	if (read.bodiless) {
 		// No body (a GET, an empty POST): the status comes from the API; with none named, from a catch-up.
 		const namesNoOrder = events.every((event) => (event.OrderID ?? event.OrderNumber ?? '') === '');
-		if (catchUp && namesNoOrder) return await catchUpForCallback(ctx, events);
+		if (catchUp && namesNoOrder) return await catchUpForCallback(ctx, catchUp, events);
 		events = await readStatusesFromApi(ctx, events, events[0]?.event ?? 'status', new Date());
 	}
-	const { emitted, acknowledgement } = selectEvents(ctx, events, triggerKey(ctx), catchUp);
+	const { emitted, acknowledgement } = selectEvents(ctx, events, triggerKey(ctx), catchUp !== undefined);
 	if (emitted.length === 0) return { webhookResponse: acknowledgement };
-	return await emit(ctx, emitted, acknowledgement, catchUp);
+	return await emit(ctx, emitted, acknowledgement, catchUp !== undefined);
 }
 
 /**
- * As a request ends, n8n saves its static data, and the requests of one process end one after the
- * other: its copy gets everything this process has recorded (events, what the catch-up read), so the
- * copy saved last holds it all, also what a request recorded after this one had read its copy.
- * Only where the memory is shared through the static data (the catch-up, Remember Across Processes).
+ * As a request ends, n8n saves its static data (and n8n 1.x the copy of the execution a callback
+ * started, as it ends): the copy gets everything this process has recorded, events and what the
+ * catch-up read, so the copy saved last holds it all, also what a request recorded after this one
+ * read its copy; and it is kept, so whatever is recorded later goes into it too (memory/copies.ts).
+ * Nothing to do for a trigger whose memory is not shared through the static data (this process then
+ * holds nothing of it), nor on a worker, which records nothing.
  */
-export function keepMemoryWhole(ctx: IWebhookFunctions): void {
-	if (ctx.getMode() === 'manual') return;
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const catchUp = catchUpOn(ctx);
-	if (!catchUp && options.acrossProcesses !== true) return;
-	const nodeStaticData = ctx.getWorkflowStaticData('node');
-	const key = triggerKey(ctx);
-	completeSharedEvents(nodeStaticData, key);
-	if (catchUp) healState(nodeStaticData, key);
-}
-
-/**
- * The execution a callback started: n8n (1.x) may save its copy of the static data when it ends, a
- * copy read from the database as the execution started. It gets what this process has recorded,
- * and is kept with the request copies, so whatever is recorded later goes into it too
- * (memory/copies.ts). Only triggers whose memory is in the static data; nothing to do on a worker,
- * which records nothing.
- */
-export function keepExecutionMemoryWhole(ctx: IExecuteFunctions): void {
+export function keepMemoryWhole(ctx: IWebhookFunctions | IExecuteFunctions): void {
 	if (ctx.getMode() === 'manual') return;
 	const nodeStaticData = ctx.getWorkflowStaticData('node');
-	if (!('recentEvents' in nodeStaticData) && !('catchUp' in nodeStaticData)) return;
 	const key = triggerKey(ctx);
 	completeSharedEvents(nodeStaticData, key);
 	healState(nodeStaticData, key);

@@ -2,9 +2,8 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
-import { toNodeError } from '../shared/errors';
 import { checkTriggerActivation } from '../shared/n8nInternals';
-import { catchUpSettings, scopeKey, type CatchUpSettings } from './catchUp/settings';
+import { checkedCatchUpSettings, runningCatchUp, scopeKey } from './catchUp/settings';
 import { forgetState, recordPublish } from './memory/catchUpState';
 import { forgetSharedEvents, forgetTrigger } from './memory/dedupe';
 import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './webhook/secret';
@@ -23,18 +22,10 @@ function isTest(ctx: IHookFunctions): boolean {
 	return ctx.getMode() === 'manual';
 }
 
-function catchUpOrError(ctx: IHookFunctions): CatchUpSettings | undefined {
-	try {
-		return catchUpSettings(ctx);
-	} catch (error) {
-		throw toNodeError(ctx.getNode(), error, 0);
-	}
-}
-
 export async function register(ctx: IHookFunctions): Promise<void> {
 	if (isTest(ctx)) return;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const catchUp = catchUpOrError(ctx);
+	const catchUp = checkedCatchUpSettings(ctx);
 	checkTriggerActivation(ctx, options.secretPlacement, options.acrossProcesses === true || catchUp !== undefined);
 	// Changes from now on are emitted, even when n8n stops before the first catch-up reads the store.
 	if (catchUp) recordPublish(ctx.getWorkflowStaticData('node'), triggerKey(ctx), scopeKey(catchUp), Date.now());
@@ -60,15 +51,7 @@ export function unregister(ctx: IHookFunctions): void {
 	if (legacyKey in nodeData) delete nodeData[legacyKey];
 	if (!isTest(ctx)) {
 		// With the catch-up, the events callbacks emitted stay: the next catch-up must not emit them again.
-		if (!catchUpOn(ctx)) forgetSharedEvents(nodeData);
+		if (!runningCatchUp(ctx)) forgetSharedEvents(nodeData);
 		forgetLegacyCallbacks(ctx.getWorkflowStaticData('global'), ctx.getNode().name);
-	}
-}
-
-function catchUpOn(ctx: IHookFunctions): boolean {
-	try {
-		return catchUpSettings(ctx) !== undefined;
-	} catch {
-		return false;
 	}
 }

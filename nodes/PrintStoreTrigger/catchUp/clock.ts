@@ -1,11 +1,11 @@
 import type { ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { pathFormUrl, withSecretQuery } from '../../shared/callbacks/urls';
-import { callOwnWebhook, staticWebhookUrl, webhookBaseUrl, type OwnWebhookAnswer } from '../../shared/n8nInternals';
+import { triggerCallbackUrl } from '../../shared/callbacks/urls';
+import { callOwnWebhook, webhookBaseUrl, type OwnWebhookAnswer } from '../../shared/n8nInternals';
 import { lastRecorded } from '../memory/dedupe';
 import { derivedSecret, fixedSecret, legacySecret, triggerKey } from '../webhook/secret';
-import { catchUpSettings, type CatchUpSettings } from './settings';
+import { runningCatchUp } from './settings';
 
 /**
  * The catch-up's clock: the trigger's `trigger()`, which n8n runs in the process that keeps the
@@ -39,12 +39,9 @@ const CLOSING_TIMEOUT_MS = 3000;
 
 /** The status webhook's production address with the trigger's secret, in the form its option places it. */
 async function ownAddress(ctx: ITriggerFunctions): Promise<string> {
-	const node = ctx.getNode();
-	const url = staticWebhookUrl(webhookBaseUrl(ctx), String(ctx.getWorkflow().id ?? ''), node, 'status');
 	const secret = fixedSecret(ctx) || legacySecret(ctx) || (await derivedSecret(ctx));
 	const placement = (ctx.getNodeParameter('options', {}) as { secretPlacement?: string }).secretPlacement;
-	const pathSafe = /^[A-Za-z0-9._~-]+$/.test(secret);
-	return placement !== 'query' && node.webhookId && pathSafe ? pathFormUrl(url, node.webhookId, secret) : withSecretQuery(url, secret);
+	return triggerCallbackUrl(webhookBaseUrl(ctx), String(ctx.getWorkflow().id ?? ''), ctx.getNode(), 'status', secret, placement);
 }
 
 /** The log names the trigger and what came back, never the address: it carries the secret. */
@@ -62,13 +59,7 @@ function logTick(ctx: ITriggerFunctions, tick: OwnWebhookAnswer, first: boolean)
 
 export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
 	// Manual runs (the editor's test) have no clock; neither has a trigger whose catch-up does not run.
-	let settings: CatchUpSettings | undefined;
-	try {
-		settings = ctx.getMode() === 'manual' ? undefined : catchUpSettings(ctx);
-	} catch {
-		// A Store ID that cannot be a path segment: the activation reports it (registration.ts).
-		settings = undefined;
-	}
+	const settings = ctx.getMode() === 'manual' ? undefined : runningCatchUp(ctx);
 	if (!settings) return {};
 	const address = await ownAddress(ctx);
 	const everyMs = settings.everyMs;

@@ -7,10 +7,10 @@ import { eventFilter } from '../webhook/filter';
 import { storeReader } from './reader';
 import { hasTriggerUrls, orderIdOf, readChanges, type Candidate, type ReadCounts } from './run';
 import type { CatchUpSettings } from './settings';
-import { loadState, saveState, type CatchUpState } from '../memory/catchUpState';
+import { later, loadState, saveState, type CatchUpState } from '../memory/catchUpState';
 
 /**
- * A catch-up, run inside a request to the trigger's own webhook (the clock's, shared/n8nInternals/catchUpClock.ts, or a
+ * A catch-up, run inside a request to the trigger's own webhook (the clock's, catchUp/clock.ts, or a
  * callback that names no order), so it shares the one memory of what was emitted with the
  * callbacks: the node's static data, which n8n loads for each request and saves after it, and this
  * process's copy of it. What it finds (catchUp/run.ts) is compared with that memory and recorded in
@@ -92,7 +92,7 @@ function commit(read: CatchUpState, current: CatchUpState | undefined): CatchUpS
 		const mine = orders[id];
 		if (mine && entry.n > mine.n) orders[id] = entry;
 	}
-	return { ...read, rev: Math.max(read.rev, current.rev), newest: Math.max(read.newest ?? -Infinity, current.newest ?? -Infinity) === -Infinity ? null : Math.max(read.newest ?? -Infinity, current.newest ?? -Infinity), orders };
+	return { ...read, rev: Math.max(read.rev, current.rev), newest: later(read.newest, current.newest), orders };
 }
 
 export async function runCatchUp(ctx: IWebhookFunctions, settings: CatchUpSettings, triggerKey: string, settleMs: number): Promise<CatchUpOutcome> {

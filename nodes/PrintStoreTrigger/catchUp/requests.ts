@@ -9,7 +9,7 @@ import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
 import { triggerKey } from '../webhook/secret';
 import { eventFilter } from '../webhook/filter';
 import { runCatchUp, SETTLE_MS, type CatchUpOutcome } from './index';
-import { catchUpSettings, type CatchUpSettings } from './settings';
+import { checkedCatchUpSettings, type CatchUpSettings } from './settings';
 import { loadState } from '../memory/catchUpState';
 
 /**
@@ -25,14 +25,6 @@ import { loadState } from '../memory/catchUpState';
 /** Whether a request is the clock's. */
 export function isClockRequest(payload: unknown, bodiless: boolean): payload is IDataObject {
 	return !bodiless && isRecord(payload) && payload.printStoreCatchUp === true && Object.keys(payload).every((key) => ['printStoreCatchUp', 'first', 'persist'].includes(key));
-}
-
-function settingsOrError(ctx: IWebhookFunctions): CatchUpSettings | undefined {
-	try {
-		return catchUpSettings(ctx);
-	} catch (error) {
-		throw toNodeError(ctx.getNode(), error, 0);
-	}
 }
 
 /** The error n8n records for a catch-up that could not read the store: what failed, with the counts the read gives. */
@@ -60,7 +52,7 @@ export async function answerClock(ctx: IWebhookFunctions, payload: IDataObject):
 	// The clock's request after callbacks were recorded: nothing to read, only the memory to save whole
 	// (the trigger completes this request's copy as it ends, and n8n saves it then).
 	if (payload.persist === true) return { webhookResponse: { persisted: true } };
-	const settings = settingsOrError(ctx);
+	const settings = checkedCatchUpSettings(ctx);
 	if (!settings) return { webhookResponse: { caughtUp: false, reason: 'The catch-up is off, or the trigger has no credential or no Store ID' } };
 	const key = triggerKey(ctx);
 	const last = loadState(ctx.getWorkflowStaticData('node'), key)?.last ?? 0;
@@ -79,22 +71,12 @@ export async function answerClock(ctx: IWebhookFunctions, payload: IDataObject):
 	return outcome.events.length === 0 ? { noWebhookResponse: true } : { noWebhookResponse: true, workflowData: workflowData(ctx, outcome.events) };
 }
 
-/** Whether the catch-up runs for this trigger, for a callback that names no order. */
-export function catchUpOn(ctx: IWebhookFunctions): boolean {
-	try {
-		return catchUpSettings(ctx) !== undefined;
-	} catch {
-		return false;
-	}
-}
-
 /**
  * A callback that names no order: answered at once, then a catch-up (without waiting for records to
  * settle: the callback says a change just happened). Its events are emitted; when the store cannot be
  * read, the callback's own event is, with `statusError` saying why.
  */
-export async function catchUpForCallback(ctx: IWebhookFunctions, unnamed: NormalizedEvent[]): Promise<IWebhookResponseData> {
-	const settings = settingsOrError(ctx) as CatchUpSettings;
+export async function catchUpForCallback(ctx: IWebhookFunctions, settings: CatchUpSettings, unnamed: NormalizedEvent[]): Promise<IWebhookResponseData> {
 	ctx.getResponseObject().status(200).json({ received: true, catchUp: true });
 	let events: NormalizedEvent[];
 	try {

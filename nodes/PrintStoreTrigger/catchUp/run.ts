@@ -248,11 +248,12 @@ export async function readChanges(
 	// Watched orders the list no longer shows are past the watch window (or gone).
 	for (const id of Object.keys(watched)) if (!seen.has(id)) delete watched[id];
 	// Orders near the newest that are not watched: passed over again next time, not taken for new ones.
+	const read = new Set(readings.map((reading) => reading.id));
 	const passed = orders
 		.filter((order) => {
 			const id = orderIdOf(order);
 			const created = millis(readField(order, 'Created', 'CreatedAt', 'DateCreated'));
-			return id !== '' && !watched[id] && !readings.some((reading) => reading.id === id) && created !== null && newest !== null && created > newest - NEW_ORDER_MARGIN_MS;
+			return id !== '' && !watched[id] && !read.has(id) && created !== null && newest !== null && created > newest - NEW_ORDER_MARGIN_MS;
 		})
 		.map(orderIdOf);
 

@@ -1,5 +1,6 @@
 import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { toNodeError } from '../../shared/errors';
 import { checkPathId, locatorValue } from '../../shared/ids';
 import { hasCredential } from '../webhook/secret';
 
@@ -81,4 +82,22 @@ export function catchUpSettings(ctx: TriggerContext): CatchUpSettings | undefine
 		maxAgeMs: positive(options.maxAgeDays, CATCH_UP_DEFAULTS.maxAgeDays, 0.001) * DAY,
 		firstActivationMs: positive(options.firstActivationDays, CATCH_UP_DEFAULTS.firstActivationDays, 0) * DAY,
 	};
+}
+
+/** The catch-up's settings, a Store ID that cannot be a path segment as the node error n8n shows (the activation's). */
+export function checkedCatchUpSettings(ctx: TriggerContext): CatchUpSettings | undefined {
+	try {
+		return catchUpSettings(ctx);
+	} catch (error) {
+		throw toNodeError(ctx.getNode(), error, 0);
+	}
+}
+
+/** The catch-up's settings when it runs; undefined when it does not, or its Store ID cannot be used (which the activation reports). */
+export function runningCatchUp(ctx: TriggerContext): CatchUpSettings | undefined {
+	try {
+		return catchUpSettings(ctx);
+	} catch {
+		return undefined;
+	}
 }

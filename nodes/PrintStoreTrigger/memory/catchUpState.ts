@@ -84,6 +84,11 @@ export function sameStatus(a: string, b: string): boolean {
 	return a !== '' && a === b;
 }
 
+/** The later of two times, either of which may be unknown (null). */
+export function later(a: number | null, b: number | null): number | null {
+	return a === null ? b : b === null ? a : Math.max(a, b);
+}
+
 /**
  * The two copies merged: for each order the one further along; the rest from the newer copy. Entries
  * only one copy holds are kept (one the other dropped comes back until the next catch-up drops it:
@@ -101,7 +106,7 @@ function merge(a: CatchUpState, b: CatchUpState): CatchUpState {
 		...newer,
 		since: Math.min(newer.since, older.since),
 		last: Math.max(newer.last, older.last),
-		newest: Math.max(newer.newest ?? -Infinity, older.newest ?? -Infinity) === -Infinity ? null : Math.max(newer.newest ?? -Infinity, older.newest ?? -Infinity),
+		newest: later(newer.newest, older.newest),
 		orders,
 	};
 }

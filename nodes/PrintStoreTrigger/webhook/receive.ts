@@ -5,7 +5,7 @@ import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { normalizeEvents, PayloadRejected } from '../../shared/callbacks/normalize';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
-import { loadState, healState, processedByCatchUp } from '../memory/catchUpState';
+import { loadState, processedByCatchUp } from '../memory/catchUpState';
 import { CATCH_UP_MEMORY_MS, CATCH_UP_SHARED_KEYS, firstDeliveries } from '../memory/dedupe';
 import { enrich } from './enrich';
 import { eventFilter } from './filter';
@@ -49,7 +49,6 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 	if (catchUp) {
 		const state = loadState(nodeStaticData, triggerKey);
 		emitted = emitted.filter((event) => !processedByCatchUp(state, event));
-		healState(nodeStaticData, triggerKey);
 	}
 	if (options.ignoreDuplicates !== false || catchUp) {
 		const windowMs = Number(options.duplicateWindowMinutes ?? 60) * 60_000;
