@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { runAtOnce } from '../../shared/atOnce';
 import { ApiFailure, ItemProblem } from '../../shared/errors';
 
 /** One order item to send, and the input item (or the tool call's order) it answers. */
@@ -213,22 +214,13 @@ export async function sendInBatches(
 	options: BatchRunOptions,
 ): Promise<{ outcomes: Map<number, Outcome>; stopped: boolean }> {
 	const run: BatchRun = { ...options, send, outcomes: new Map(), stopped: false };
-	const queue: Array<{ group: BatchGroup; entries: BatchEntry[] } | undefined> = [];
+	const queue: Array<{ group: BatchGroup; entries: BatchEntry[] }> = [];
 	for (const group of groups) {
 		for (let start = 0; start < group.entries.length; start += options.batchSize) {
 			queue.push({ group, entries: group.entries.slice(start, start + options.batchSize) });
 		}
 		group.entries = [];
 	}
-	let next = 0;
-	const worker = async () => {
-		while (!run.stopped && next < queue.length) {
-			const job = queue[next]!;
-			queue[next++] = undefined;
-			await sendNarrowing(run, job.group, job.entries);
-		}
-	};
-	const workers = Math.max(1, Math.min(options.parallelBatches, queue.length));
-	await Promise.all(Array.from({ length: workers }, worker));
+	await runAtOnce(queue, options.parallelBatches, (job) => sendNarrowing(run, job.group, job.entries), () => run.stopped);
 	return { outcomes: run.outcomes, stopped: run.stopped };
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { runAtOnce } from '../../shared/atOnce';
 import { toIsoTimestamp } from '../../shared/callbacks/normalize';
 import { ApiFailure } from '../../shared/errors';
 import { isRecord, readField } from '../../shared/json';
@@ -77,6 +78,11 @@ function orderNumberOf(order: IDataObject): string {
 	return typeof number === 'string' || typeof number === 'number' ? String(number) : '';
 }
 
+/** When the order was created (ms), or null. */
+function createdOf(order: IDataObject): number | null {
+	return millis(readField(order, 'Created', 'CreatedAt', 'DateCreated'));
+}
+
 export function isCompleted(order: IDataObject): boolean {
 	const completed = readField(order, 'Completed');
 	return completed === true || completed === 'true';
@@ -84,7 +90,7 @@ export function isCompleted(order: IDataObject): boolean {
 
 /** What a list entry says of the order's state: an order whose fingerprint is unchanged is not read again. */
 export function fingerprint(order: IDataObject): string {
-	const status = statusKey({ StatusID: readField(order, 'StatusID', 'StatusId'), StatusDescription: readField(order, 'StatusDescription') });
+	const status = recordStatus(order);
 	const updated = millis(readField(order, 'Updated', 'UpdatedAt', 'LastUpdated'));
 	if (status === '' && updated === null) return '';
 	return `${status}|${isCompleted(order) ? 1 : 0}|${updated ?? ''}`;
@@ -121,6 +127,7 @@ function recordTime(record: IDataObject): number | null {
 	return millis(readField(record, 'Timestamp', 'TimeStamp'));
 }
 
+/** The status of a status record, or of an order as its list entry gives it. */
 function recordStatus(record: IDataObject): string {
 	return statusKey({ StatusID: readField(record, 'StatusID', 'StatusId'), StatusDescription: readField(record, 'StatusDescription') });
 }
@@ -180,14 +187,6 @@ interface Reading {
 	from?: number;
 }
 
-async function inTurns<T>(items: T[], perItem: (item: T) => Promise<void>): Promise<void> {
-	let next = 0;
-	const worker = async () => {
-		while (next < items.length) await perItem(items[next++]);
-	};
-	await Promise.all(Array.from({ length: Math.min(HISTORY_READS_AT_ONCE, items.length) }, worker));
-}
-
 export async function readChanges(
 	reader: StoreReader,
 	previous: CatchUpState | undefined,
@@ -222,7 +221,7 @@ export async function readChanges(
 	for (const order of orders) {
 		const id = orderIdOf(order);
 		if (id === '' || seen.has(id)) continue;
-		const created = millis(readField(order, 'Created', 'CreatedAt', 'DateCreated'));
+		const created = createdOf(order);
 		if (created !== null && created < watchFrom) continue;
 		seen.add(id);
 		if (created !== null) newest = Math.max(newest ?? created, created);
@@ -236,7 +235,7 @@ export async function readChanges(
 			// Changed since the publish (or within the days asked for): its records after then are read and emitted.
 			const changed = (millis(readField(order, 'Updated')) ?? created ?? Infinity) > emitFrom;
 			if ((isCompleted(order) && !changed) || !(await ours(order))) continue;
-			const start: WatchedOrder = { n: -1, t: null, s: statusKey({ StatusID: readField(order, 'StatusID'), StatusDescription: readField(order, 'StatusDescription') }), f: print, c: created, o: orderNumberOf(order) };
+			const start: WatchedOrder = { n: -1, t: null, s: recordStatus(order), f: print, c: created, o: orderNumberOf(order) };
 			if (changed) readings.push({ order, id, entry: { ...start, n: 0 }, from: emitFrom });
 			else watched[id] = start;
 			continue;
@@ -252,13 +251,13 @@ export async function readChanges(
 	const passed = orders
 		.filter((order) => {
 			const id = orderIdOf(order);
-			const created = millis(readField(order, 'Created', 'CreatedAt', 'DateCreated'));
+			const created = createdOf(order);
 			return id !== '' && !watched[id] && !read.has(id) && created !== null && newest !== null && created > newest - NEW_ORDER_MARGIN_MS;
 		})
 		.map(orderIdOf);
 
 	const groups: Array<Array<Candidate & { time: number | null }>> = [];
-	await inTurns(readings, async ({ order, id, entry, from }) => {
+	await runAtOnce(readings, HISTORY_READS_AT_ONCE, async ({ order, id, entry, from }) => {
 		const history = oldestFirst(await reader.history(id));
 		let processed = entry.n >= 0 ? Math.min(entry.n, history.length) : afterFirstActivation(history, entry, since);
 		let pending = false;

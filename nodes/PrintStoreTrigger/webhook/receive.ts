@@ -53,9 +53,10 @@ export function selectEvents(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 	if (options.ignoreDuplicates !== false || catchUp) {
 		const windowMs = Number(options.duplicateWindowMinutes ?? 60) * 60_000;
 		const shared = options.acrossProcesses === true || catchUp ? nodeStaticData : undefined;
+		const keys = emitted.map((event) => event.eventKey);
 		const fresh = catchUp
-			? firstDeliveries(shared, triggerKey, emitted.map((event) => event.eventKey), Math.max(windowMs, CATCH_UP_MEMORY_MS), undefined, CATCH_UP_SHARED_KEYS)
-			: firstDeliveries(shared, triggerKey, emitted.map((event) => event.eventKey), windowMs);
+			? firstDeliveries(shared, triggerKey, keys, Math.max(windowMs, CATCH_UP_MEMORY_MS), undefined, CATCH_UP_SHARED_KEYS)
+			: firstDeliveries(shared, triggerKey, keys, windowMs);
 		// "Ignore Duplicate Events" off: every delivery starts the workflow, but each is remembered for the catch-up.
 		if (options.ignoreDuplicates !== false) emitted = emitted.filter((_, index) => fresh[index]);
 	}
