@@ -195,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			callbacks.clear();
 			callbacks.endOutage();
 			callbacks.resetPolicy();
+			callbacks.clearRoutes();
 			faults.clear();
 			profiles.reset();
 			listQueryNames.reset();

@@ -75,6 +75,11 @@ export class CallbackDispatcher {
 	private outageUntilMs: number | undefined;
 	/** The retry policy now: the options' until changed (setPolicy), and again after resetPolicy(). */
 	private retry: RetryPolicy;
+	/**
+	 * Origins the service reaches at another address than their name says (its network, not the
+	 * receiver's): the public address of an n8n behind a proxy that n8n itself cannot reach.
+	 */
+	private readonly routes = new Map<string, string>();
 
 	constructor(private readonly options: CallbackOptions) {
 		this.retry = { attempts: options.attempts, baseDelayMs: options.baseDelayMs };
@@ -146,6 +151,27 @@ export class CallbackDispatcher {
 		return { ...this.retry };
 	}
 
+	/** Sends callbacks for `from` (an origin, `http://host:port`) to `to` from now on; the log keeps the address given. */
+	setRoute(from: string, to: string): Record<string, string> {
+		this.routes.set(new URL(from).origin, new URL(to).origin);
+		return this.routesView();
+	}
+
+	clearRoutes(): Record<string, string> {
+		this.routes.clear();
+		return this.routesView();
+	}
+
+	routesView(): Record<string, string> {
+		return Object.fromEntries(this.routes);
+	}
+
+	private routed(url: string): string {
+		const parsed = new URL(url);
+		const to = this.routes.get(parsed.origin);
+		return to ? `${to}${parsed.pathname}${parsed.search}` : url;
+	}
+
 	deliveries(): DeliveryLogEntry[] {
 		return this.log.slice();
 	}
@@ -189,7 +215,7 @@ export class CallbackDispatcher {
 		const controller = new AbortController();
 		this.inFlight.add(controller);
 		try {
-			const response = await this.http.post(job.url, job.body, {
+			const response = await this.http.post(this.routed(job.url), job.body, {
 				signal: controller.signal,
 				headers: {
 					'X-Print-Store-Event': job.kind === 'status' ? 'order.status' : 'order.status.details',

@@ -85,6 +85,15 @@ export class SandboxControl {
 		return await this.control<{ attempts: number; baseDelayMs: number }>('DELETE', '/callbacks/policy');
 	}
 
+	/** The service's network: callbacks to the origin `from` go to `to` (an n8n behind a proxy whose public address n8n cannot reach). */
+	async callbackRoute(from: string, to: string) {
+		return await this.control<Record<string, string>>('PUT', '/callbacks/routes', { from, to });
+	}
+
+	async clearCallbackRoutes() {
+		return await this.control<Record<string, string>>('DELETE', '/callbacks/routes');
+	}
+
 	async endCallbackOutage() {
 		return await this.control<{ active: boolean; until: string | null }>('DELETE', '/callbacks/outage');
 	}

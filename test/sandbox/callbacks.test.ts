@@ -210,6 +210,28 @@ describe('retry policy', () => {
 	});
 });
 
+describe('routes: the service reaches an address another way than its name says', () => {
+	it('callbacks to a routed origin go to the other one; the log keeps the address given; reset and DELETE clear the routes; bad values are refused', async () => {
+		receiver.plan = () => 200;
+		const publicUrl = 'http://n8n-public.invalid:8443/hooks/routed';
+		expect((await control.put('/callbacks/routes', { from: 'http://n8n-public.invalid:8443', to: receiver.url })).data).toEqual({ 'http://n8n-public.invalid:8443': receiver.url });
+		await createWith({ status: publicUrl });
+		const [delivered] = await eventually(async () => {
+			const list = (await deliveries()).filter((d) => d.url === publicUrl);
+			return list.length > 0 ? list : undefined;
+		});
+		expect([delivered.outcome, delivered.httpStatus]).toEqual(['delivered', 200]);
+		expect(receiver.received.some((hit) => hit.path === '/hooks/routed')).toBe(true);
+		for (const body of [{ from: 'n8n-public.invalid', to: receiver.url }, { from: 'http://a.invalid/path', to: receiver.url }, { from: 'http://a.invalid' }]) {
+			expect((await control.put('/callbacks/routes', body, { validateStatus: () => true })).status).toBe(400);
+		}
+		expect((await control.delete('/callbacks/routes')).data).toEqual({});
+		await control.put('/callbacks/routes', { from: 'http://n8n-public.invalid:8443', to: receiver.url });
+		await control.post('/reset');
+		expect((await control.get('/callbacks/routes')).data).toEqual({});
+	});
+});
+
 describe('callback outage', () => {
 	const OUTAGE = 'outage: the receiver could not be reached (simulated)';
 	const outcomes = (log: Delivery[]) => log.map((d) => [(d.body as { StatusID: number }).StatusID, d.attempt, d.outcome, d.error, d.httpStatus]);

@@ -70,6 +70,14 @@ const policyBody = {
 	properties: { attempts: { type: 'integer', minimum: 1, maximum: 20 }, baseDelayMs: { type: 'integer', minimum: 0, maximum: 600_000 } },
 } as const;
 
+const origin = { type: 'string', pattern: '^https?://[^/?#]+/?$' } as const;
+const routeBody = {
+	type: 'object',
+	additionalProperties: false,
+	required: ['from', 'to'],
+	properties: { from: origin, to: origin },
+} as const;
+
 const clockBody = {
 	type: 'object',
 	required: ['advanceEveryMs'],
@@ -96,6 +104,7 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|DELETE /_sandbox/callbacks',
 				'GET|POST|DELETE /_sandbox/callbacks/outage {forMs?}',
 				'GET|PUT|DELETE /_sandbox/callbacks/policy {attempts?, baseDelayMs?}',
+				'GET|PUT|DELETE /_sandbox/callbacks/routes {from, to}',
 				'GET|POST|DELETE /_sandbox/faults',
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
@@ -180,6 +189,10 @@ export function controlRoutes(ctx: SandboxContext) {
 		app.get('/callbacks/policy', async () => ctx.callbacks.policy());
 		app.put<{ Body: { attempts?: number; baseDelayMs?: number } }>('/callbacks/policy', { schema: { body: policyBody } }, async (request) => ctx.callbacks.setPolicy(request.body));
 		app.delete('/callbacks/policy', async () => ctx.callbacks.resetPolicy());
+		// The service's own network: callbacks to `from` (an origin) go to `to` (an n8n behind a proxy it reaches).
+		app.get('/callbacks/routes', async () => ctx.callbacks.routesView());
+		app.put<{ Body: { from: string; to: string } }>('/callbacks/routes', { schema: { body: routeBody } }, async (request) => ctx.callbacks.setRoute(request.body.from, request.body.to));
+		app.delete('/callbacks/routes', async () => ctx.callbacks.clearRoutes());
 
 		app.get('/faults', async () => ctx.faults.config);
 		app.post('/faults', async (request) => {
