@@ -16,7 +16,7 @@ import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { resourceDescriptions, router, subtitleExpression, toolDescriptionFields } from './actions/router';
 import { toolSettingFields } from './descriptions/tool.fields';
 import { searchOrders, searchProducts } from './lists/search';
-import { searchStores } from './lists/stores';
+import { searchStores } from '../shared/lists/stores';
 import { getTemplateFields } from './lists/templateFields';
 import { receiveResumeCall } from './wait/resumeCall';
 import { RESUME_WEBHOOKS } from './wait/resumeUrl';

@@ -5,7 +5,7 @@
  */
 import { checkPathId, locatorValue } from '../../nodes/shared/ids';
 import { mapperField, templateFieldsOf } from '../../nodes/PrintStore/lists/templateFields';
-import { matchesStore, storeEntry, storeLabel } from '../../nodes/PrintStore/lists/stores';
+import { matchesStore, storeEntry, storeLabel } from '../../nodes/shared/lists/stores';
 
 describe('a product\'s TemplateFields', () => {
 	test('as the provider documents them: [{Required, Type, SubType, FieldName, Prompt, DefaultValue, OrgValue}]', () => {

@@ -1,14 +1,14 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { ApiFailure } from '../../shared/errors';
 import { locatorValue } from '../../shared/ids';
 import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from '../../shared/lists/orders';
 import { forEachPage, type ListPosition, type QueryNames } from '../../shared/lists/pages';
+import { listNotice, unavailable } from '../../shared/lists/stores';
 import { matchesProduct, productHint, productId, productListSource, productName, quantityTag } from './products';
 
 /**
  * The editor's "From list" modes (resource locators): the store's orders for the Order field, its
- * products for Product ID (and, in stores.ts, the account's stores for Store ID). When no list can be
+ * products for Product ID (and, in shared/lists/stores.ts, the account's stores for Store ID). When no list can be
  * shown (no fixed Store ID yet, or a service without the list), the list holds one line that says why
  * instead of failing the panel; picking it sets nothing.
  */
@@ -22,9 +22,7 @@ const PAGES_PER_SEARCH = 5;
 const PAGES_PER_EMPTY_SEARCH = 20;
 const SEARCH_PAGE_SIZE = 50;
 
-function notice(name: string): INodeListSearchResult {
-	return { results: [{ name, value: '' }] };
-}
+const notice = listNotice;
 
 /**
  * The Store ID to list, when it is set to a fixed value the editor can send: text up to version 4,
@@ -37,13 +35,6 @@ function storeToList(ctx: ILoadOptionsFunctions): string | INodeListSearchResult
 	return value.trim();
 }
 
-/** A service without the list: say so in the list; anything else is an error the panel shows. */
-export function unavailable(error: unknown, what: string, instead: string): INodeListSearchResult {
-	if (error instanceof ApiFailure && (error.status === 404 || error.status === 405)) {
-		return notice(`List unavailable: this service has no ${what} (HTTP ${error.status}). ${instead}`);
-	}
-	throw error;
-}
 
 /**
  * The editor's token for the next look at the order list: the page, and, once known, the names that

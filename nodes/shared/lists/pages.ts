@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { ApiFailure, ItemProblem } from '../errors';
 import type { ApiOperation, Explanation } from '../apiCalls';
 import { apiRequest } from '../transport';
 import { readListAnswer, type ListAnswer } from './listAnswer';
 
-type ListContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+type ListContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions | IHookFunctions;
 
 /** A 404 or 405 on a list: the service has no such endpoint (the API names both lists without showing them). */
 export function noSuchList(what: string): Explanation {

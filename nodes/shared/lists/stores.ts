@@ -1,11 +1,11 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ILoadOptionsFunctions, INodeListSearchResult, IWebhookFunctions } from 'n8n-workflow';
 
-import { isRecord, readField } from '../../shared/json';
-import { CREDENTIALS, type ApiOperation } from '../../shared/apiCalls';
-import { apiRequest } from '../../shared/transport';
-import { readListAnswer } from '../../shared/lists/listAnswer';
-import { noSuchList } from '../../shared/lists/pages';
-import { unavailable } from './search';
+import { isRecord, readField } from '../json';
+import { CREDENTIALS, type ApiOperation } from '../apiCalls';
+import { ApiFailure } from '../errors';
+import { apiRequest } from '../transport';
+import { readListAnswer } from './listAnswer';
+import { noSuchList } from './pages';
 
 /**
  * The stores the connected account can use: `GET store`. The provider documents it (only `StoreID`
@@ -51,8 +51,21 @@ export function matchesStore(store: StoreEntry, search: string): boolean {
 		.every((word) => haystack.includes(word));
 }
 
-/** The account's stores, each once, in the service's order. */
-export async function readStores(ctx: ILoadOptionsFunctions): Promise<StoreEntry[]> {
+/** A "From List" that holds one line saying why there is nothing to pick; picking it sets nothing. */
+export function listNotice(name: string): INodeListSearchResult {
+	return { results: [{ name, value: '' }] };
+}
+
+/** A service without the list: say so in the list; anything else is an error the panel shows. */
+export function unavailable(error: unknown, what: string, instead: string): INodeListSearchResult {
+	if (error instanceof ApiFailure && (error.status === 404 || error.status === 405)) {
+		return listNotice(`List unavailable: this service has no ${what} (HTTP ${error.status}). ${instead}`);
+	}
+	throw error;
+}
+
+/** The account's stores, each once, in the service's order (Store ID's list in both nodes, and the trigger's store when none is picked). */
+export async function readStores(ctx: ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions): Promise<StoreEntry[]> {
 	const body = await apiRequest.call(ctx, { operation: LIST_STORES, method: 'GET', path: ['store'], qs: { verbose: true } });
 	const seen = new Set<string>();
 	const stores: StoreEntry[] = [];
@@ -65,7 +78,7 @@ export async function readStores(ctx: ILoadOptionsFunctions): Promise<StoreEntry
 	return stores;
 }
 
-/** Store ID's "From List" (version 5): the account's stores as "CompanyName (StoreID)", filtered by what is typed. */
+/** Store's "From List" (the action node from version 5, the trigger from version 2): the account's stores as "CompanyName (StoreID)", filtered by what is typed. */
 export async function searchStores(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	try {
 		const stores = await readStores(this);
