@@ -30,9 +30,9 @@ export const DESCRIPTION_ONLY = [
 ];
 
 const GUARANTEES = [
-	'nodes/PrintStoreTrigger/webhook/secret.ts',
-	'nodes/PrintStoreTrigger/webhook/dedupe.ts',
-	'nodes/PrintStoreTrigger/webhook/filter.ts',
+	'nodes/PrintStoreTrigger/setup/secret.ts',
+	'nodes/PrintStoreTrigger/pipeline/memory.ts',
+	'nodes/PrintStoreTrigger/pipeline/pipeline.ts',
 	'nodes/shared/ids.ts',
 	'nodes/shared/operations.ts',
 	'nodes/shared/transport/index.ts',

@@ -5,9 +5,9 @@
  *   (a) the first after publishing, which records the store;
  *   (b) one after 1% of the open orders moved one status on;
  *   (c) an idle one, nothing changed.
- * Each is the request the trigger's clock sends, `{"printStoreCatchUp": true, "first": true}` to the
- * trigger's own status webhook with its secret (`first`: read now, whenever the last one ran, and
- * take even the newest records), timed from sending it to its answer; its requests are counted in
+ * Each is the request the trigger's clock sends, `{"printStoreCatchUp": "run", "first": true}` to the
+ * trigger's own status webhook, signed with its secret (scripts/n8n/clock.ts; `first`: read now,
+ * whenever the last one ran, and take even the newest records), timed from sending it to its answer; its requests are counted in
  * the sandbox's request log. The idle one times four is what an unchanged store costs an hour at the
  * default 15-minute interval. Set against the HTTP Request node reading the whole store (get-many.ts)
  * and, as a control, the same catch-ups in an n8n that evaluates expressions without an isolate.
@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { WorkflowJson, WorkflowNode } from '../scripts/n8n/client';
+import { askCatchUp, type ClockTarget } from '../scripts/n8n/clock';
 import type { Log } from '../scripts/n8n/log';
 import { waitFor } from '../scripts/n8n/process';
 import type { SandboxControl, SandboxRequest } from '../scripts/n8n/sandbox-control';
@@ -41,7 +42,7 @@ const KIND_LABELS: Record<Kind, string> = {
 	idle: '(c) idle, nothing changed',
 };
 
-/** What the catch-up answers (nodes/PrintStoreTrigger/catchUp/requests.ts, answerClock). */
+/** What the catch-up answers (nodes/PrintStoreTrigger/catchUp/run.ts, answerClock). */
 interface CatchUpAnswer {
 	caughtUp: boolean;
 	listed: number;
@@ -74,8 +75,7 @@ export interface CatchUpOptions {
 	runs: number;
 }
 
-interface Trigger {
-	workflowId: string;
+interface Trigger extends ClockTarget {
 	url: string;
 }
 
@@ -97,14 +97,14 @@ async function publishTrigger(bench: BenchN8n, label: string): Promise<Trigger> 
 	const workflow: WorkflowJson = { name: `bench: catch-up (${label})`, nodes: [node], connections: {}, settings: { executionOrder: 'v1' } };
 	const saved = await client.createWorkflow(workflow);
 	await client.activateWorkflow(saved.id);
-	return { workflowId: saved.id, url: `${client.webhookUrl(`${webhookId}/status`)}?secret=${secret}` };
+	return { workflowId: saved.id, webhookId, secret, url: client.webhookUrl(`${webhookId}/status`) };
 }
 
 /** The clock's request, sent now: the catch-up's answer, and when it was sent and answered. */
 async function catchUp(trigger: Trigger) {
 	const sentAt = Date.now();
 	const started = performance.now();
-	const response = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ printStoreCatchUp: true, first: true }) });
+	const response = await askCatchUp(trigger.url, trigger, { first: true });
 	const text = await response.text();
 	const seconds = (performance.now() - started) / 1000;
 	const answeredAt = Date.now();
@@ -311,7 +311,7 @@ export function catchUpSection(options: CatchUpOptions, sizes: SizeRuns[], peer?
 		'',
 		`Each run: the sandbox reset and its store filled with ${describeStore()}; a new workflow holding only a Print Store Trigger (version 2,`,
 		'Catch Up Missed Events: Every Order in the Store, every catch-up option at its default), published. Each catch-up is the request the',
-		"trigger's clock sends, `{\"printStoreCatchUp\": true, \"first\": true}` to its status webhook with its secret, sent by the benchmark and timed",
+		"trigger's clock sends, `{\"printStoreCatchUp\": \"run\", \"first\": true}` to its status webhook, signed with its secret, sent by the benchmark and timed",
 		'from sending it to its answer (given once the catch-up has read the store and handed n8n its static data to save). `first` makes it read now,',
 		"whenever the last one ran, and take records of the last minute too (the clock's later ticks leave those for the next one). (a) is sent as",
 		"soon as n8n reports the workflow published, before the clock's own first catch-up (5 s after publishing), which is let finish before (b).",

@@ -13,17 +13,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { toNodeError } from '../shared/errors';
+import { searchStores } from '../shared/lists/stores';
 import { TRIGGER_VERSIONS } from '../shared/n8nInternals';
 import { loadStatusOptions } from '../shared/reads/statusOptions';
-import { register, unregister } from './registration';
-import { refuse } from '../shared/callbacks/answer';
-import { startClock } from './catchUp/clock';
-import { CATCH_UP_PROPERTIES } from './catchUp/fields';
-import { keepMemoryWhole, receive } from './dispatch';
-import { toNodeError } from '../shared/errors';
-import { lookUp, lookUpInExecution } from './webhook/enrich';
-import { CALLBACK_WEBHOOKS } from './webhook/routes';
-import { checkSecret } from './webhook/secret';
+import { register, unregister } from './activation';
+import { lookUp, lookUpInExecution } from './pipeline/lookUp';
+import { receive } from './webhook';
+import { CALLBACK_WEBHOOKS } from './setup/routes';
+import { failureIn, startClock } from './catchUp/clock';
+import { CATCH_UP_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
+import { keepMemoryWhole } from './pipeline/pipeline';
 
 export class PrintStoreTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -88,7 +88,7 @@ export class PrintStoreTrigger implements INodeType {
 				typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['enrichStoreId'] },
 				default: [],
 				description:
-					"Start only for these statuses, matched on the status description. The list shows the statuses seen in the store's orders (Store ID below, else your account's stores), then example names, which your service may not use. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty. Choose from the list, or specify IDs using an <a href=\"https://docs.n8n.io/code/expressions/\">expression</a>",
+					"Start only for these statuses, matched on the status description. The list shows the statuses seen in the store's orders (the Store below, else your account's stores), then example names, which your service may not use. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty. Choose from the list, or specify IDs using an <a href=\"https://docs.n8n.io/code/expressions/\">expression</a>",
 			},
 			{
 				displayName: 'Other Statuses',
@@ -123,15 +123,7 @@ export class PrintStoreTrigger implements INodeType {
 				description:
 					"Whether to read more about the order through the API. From version 2 on it is read as the execution's first step: a read that fails fails the item unless the node's On Error setting goes on, and the event then carries enrichmentError. Before, it is read before the workflow starts, and a failure is noted on the event.",
 			},
-			{
-				displayName: 'Store ID',
-				name: 'enrichStoreId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. store_1001',
-				description:
-					'Store of the orders, for reading them through the API: the catch-up (version 2 on), Fetch From the API, the status of callbacks that carry none (a GET, an empty POST), and the statuses offered above. Without it the catch-up does not run; the rest uses the StoreID the event carries, or the store that Print Store > Create put in the callback URL.',
-			},
+			...STORE_PROPERTIES,
 			...CATCH_UP_PROPERTIES,
 			{
 				displayName: 'Options',
@@ -155,14 +147,16 @@ export class PrintStoreTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: 60,
-						description: 'How long an event is remembered for duplicate detection',
+						description:
+							'How long an event is remembered, so that the same event delivered again starts nothing. With the catch-up on, an event is remembered at least as long as the catch-up could still find it (Emit Missed Changes Up To).',
 					},
 					{
 						displayName: 'Ignore Duplicate Events',
 						name: 'ignoreDuplicates',
 						type: 'boolean',
 						default: true,
-						description: 'Whether to start only once when the service delivers the same event more than once',
+						description:
+							'Whether to start only once when the service delivers the same event more than once. Off, every delivery starts the workflow; a catch-up still never emits what a callback brought.',
 					},
 					{
 						displayName: 'Remember Across Processes',
@@ -170,7 +164,7 @@ export class PrintStoreTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to keep recent events in the workflow's static data too, for queue mode with several webhook processes, so that a repeated delivery reaching another process starts nothing. Costs one database write per new event; see the README's Running in Queue Mode for its limits.",
+							"Whether to keep the memory of events in the workflow's static data, for queue mode with several webhook processes, so that a repeated delivery reaching another process starts nothing. Costs one database write per new event; see the README's Running in Queue Mode for its limits. With Catch Up Missed Events on, the memory is kept there whatever this says: the catch-up needs it.",
 					},
 					{
 						displayName: 'Secret in Callback URLs',
@@ -200,6 +194,7 @@ export class PrintStoreTrigger implements INodeType {
 	};
 
 	methods = {
+		listSearch: { searchStores },
 		loadOptions: {
 			async getOrderStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				return await loadStatusOptions(this, this.getCurrentNodeParameter('enrichStoreId'));
@@ -241,6 +236,9 @@ export class PrintStoreTrigger implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		keepMemoryWhole(this);
 		const items = this.getInputData();
+		// A failure of the catch-up, which its clock started this execution to show (catchUp/clock.ts).
+		const failure = failureIn(this, items);
+		if (failure) throw failure;
 		const what = lookUpInExecution(this);
 		if (what === 'none') return [items];
 		const output: INodeExecutionData[] = [];
@@ -259,14 +257,10 @@ export class PrintStoreTrigger implements INodeType {
 	}
 
 	/**
-	 * Secret check, payload check, then: the catch-up clock's request runs a catch-up (catchUp/);
-	 * a callback without a body has its status read from the API, or, when it names no order, runs a
-	 * catch-up; every other callback is normalized, filtered and deduplicated, answered, and starts
-	 * the workflow.
+	 * A request to the trigger (callbacks/request.ts): the catch-up clock's, which runs a catch-up
+	 * (catchUp/run.ts), or a callback, whose events go through the one pipeline (pipeline.ts).
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const auth = await checkSecret(this);
-		if (!auth.ok) return refuse(this, auth.status, auth.error);
 		const answer = await receive(this);
 		// n8n saves this request's static data as it ends: with everything this process has recorded.
 		keepMemoryWhole(this);

@@ -200,6 +200,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		});
 
 		const started = { runtime, n8n, client, sandbox, owner, credential, sandboxUser, workDir, queue };
+		/** The settings of the last restartMain, kept when n8n is stopped and started again. */
+		let mainSettings: Record<string, string | null> = {};
 		const processState = ({ url, port, logFile }: ProcessState): ProcessState => ({ url, port, logFile });
 		return {
 			...started,
@@ -209,6 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 				const extra = `${named(true).length > 0 ? ` with ${named(true).join(', ')}` : ''}${named(false).length > 0 ? ` without ${named(false).join(', ')}` : ''}`;
 				await log.step(`Restarting n8n (main process)${extra}`, async () => {
 					await started.n8n.stop();
+					mainSettings = settings;
 					n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...settings } });
 					started.n8n = n8n;
 				});
@@ -221,7 +224,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 			},
 			startN8nAgain: async () => {
 				await log.step('Starting n8n again', async () => {
-					n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
+					n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...mainSettings } });
 					started.n8n = n8n;
 					await queue?.startWebhooks();
 				});

@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 
 import { ExecutionLifecycleHooks, HookContext, TriggerContext, WebhookContext } from 'n8n-core';
-import type { IDataObject, INode, INodeParameters, ITriggerResponse, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, ITriggerResponse, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
-import { forgetState } from '../../nodes/PrintStoreTrigger/memory/catchUpState';
-import { forgetTrigger } from '../../nodes/PrintStoreTrigger/memory/dedupe';
+import { forgetAddresses } from '../../nodes/PrintStoreTrigger/catchUp/address';
+import { forgetProcessMemory } from '../../nodes/PrintStoreTrigger/pipeline/memory';
+import { processOnlyKey } from '../../nodes/PrintStoreTrigger/pipeline/pipeline';
+import { askCatchUp, clockSignature, type ClockAsk } from '../../scripts/n8n/clock';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, StoredCredentials } from './engine';
 import { derivedTriggerSecret } from './secrets';
 import { serveLikeN8n } from './webhook-server';
@@ -57,15 +59,21 @@ export interface TriggerHost {
 	emittedItems(): IDataObject[];
 	/** What webhook() threw (n8n records each as a failed execution). */
 	failures: Error[];
+	/** Every request the host's server received, as `METHOD path?query`, in order. */
+	requests: string[];
+	/** The items each execution the trigger's trigger() (the catch-up's clock) started was given, in order. */
+	clockEmitted: IDataObject[][];
 	/** POSTs to any URL of this host, e.g. one Create sent with an order. */
 	postTo(url: string, body: string | Buffer, contentType?: string): Promise<Delivery>;
 	/** Calls any URL of this host with any method, with a body or none (no content type then). */
 	send(url: string, method: string, body?: string | Buffer, contentType?: string): Promise<Delivery>;
 	/**
-	 * Sends what the catch-up's clock sends (`{"printStoreCatchUp": true}` to the status webhook, with
-	 * the secret); `first` as after an activation or a start.
+	 * Sends what the catch-up's clock sends: `{"printStoreCatchUp": "run"}` to the static status
+	 * webhook, signed in its header (no secret in the URL); `first` as after an activation or a start.
 	 */
-	catchUp(first?: boolean): Promise<Delivery>;
+	catchUp(first?: boolean, ask?: 'run' | 'probe' | 'save'): Promise<Delivery>;
+	/** The header a clock request carries, signed with `secret` (scripts/n8n/clock.ts). */
+	clockSignature(ask: string, first: boolean, options?: { secret?: string; time?: number; nonce?: string }): string;
 	/** Empties this process's memory of the trigger's events and catch-up, as another n8n process (or a restart) would have it. */
 	forgetProcessMemory(): void;
 	/** Changes the node's parameters (a user editing it), for the next activation or callback. */
@@ -136,6 +144,8 @@ export async function startTrigger(options: {
 	 * later ones, as n8n 1.x's pooled SQLite can). Without it, every request shares one object.
 	 */
 	copies?: { staleSaveMs: (request: number) => number };
+	/** The production webhook base the trigger is given (N8N_WEBHOOK_URL + /webhook), when not the host's own (e.g. an address out of reach). */
+	webhookBaseUrl?: string;
 }): Promise<TriggerHost> {
 	const mode: WorkflowExecuteMode = options.mode ?? 'trigger';
 	const node: INode = {
@@ -161,8 +171,10 @@ export async function startTrigger(options: {
 	const executionId = `trigger-${randomUUID()}`;
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'wf-trigger', name: 'Trigger test', nodes: [node], connections: {} } as never);
 
+	const requests: string[] = [];
 	const { server, base } = await serveLikeN8n(async ({ url, response, res, request }) => {
 		const method = String(request({}).method ?? 'POST');
+		requests.push(`${method} ${url.pathname}${url.search}`);
 		const route = matchWebhook(descriptions, url.pathname, String(node.webhookId), method);
 		if (!route) {
 			res.status(404).json({ message: 'The requested webhook is not registered.' });
@@ -201,9 +213,10 @@ export async function startTrigger(options: {
 
 	const additionalData = {
 		...additionalDataFor(credentials, hooks, executionId),
-		webhookBaseUrl: `${base}/webhook`,
+		webhookBaseUrl: options.webhookBaseUrl ?? `${base}/webhook`,
 		webhookTestBaseUrl: `${base}/webhook-test`,
 	};
+	const ownBase = `${base}/webhook`;
 	const descriptions = trigger.description.webhooks as IWebhookDescription[];
 	const webhookData = (description: IWebhookDescription, method = 'POST'): IWebhookData =>
 		({
@@ -222,14 +235,17 @@ export async function startTrigger(options: {
 	const lifecycle = (trigger.webhookMethods as unknown as { default: Lifecycle }).default;
 	const emitted: Array<IDataObject[] | undefined> = [];
 	const failures: Error[] = [];
+	const clockEmitted: IDataObject[][] = [];
 	let running: ITriggerResponse | undefined;
 	const host: TriggerHost = {
 		failures,
+		requests,
+		clockEmitted,
 		get staticData() {
 			return staticData;
 		},
-		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
-		pathUrl: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : additionalData.webhookBaseUrl}/${node.webhookId}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
+		url: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : ownBase}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
+		pathUrl: (kind) => `${mode === 'manual' ? additionalData.webhookTestBaseUrl : ownBase}/${node.webhookId}/${node.webhookId}/${kind === 'status' ? 'status' : 'details'}`,
 		node,
 		workflow: () => ({ id: 'wf-trigger', active: true, nodes: [node], webhookBaseUrl: additionalData.webhookBaseUrl }),
 		secret: () => {
@@ -260,13 +276,22 @@ export async function startTrigger(options: {
 			const items = emitted[id];
 			return { status: response.status, answer, emitted: items && items.length > 0 ? items : undefined };
 		},
-		async catchUp(first = false) {
-			return await host.postTo(host.createUrl('status'), JSON.stringify({ printStoreCatchUp: true, ...(first ? { first: true } : {}) }));
+		clockSignature(ask, first, { secret = host.secret(), time = Date.now(), nonce = randomUUID() } = {}) {
+			return clockSignature({ secret, workflowId: 'wf-trigger', webhookId: String(node.webhookId) }, ask as ClockAsk, first, time, nonce);
+		},
+		async catchUp(first = false, ask = 'run') {
+			const response = await askCatchUp(host.url('status'), { secret: host.secret(), workflowId: 'wf-trigger', webhookId: String(node.webhookId) }, { ask, first });
+			const answer = (await response.json().catch(() => null)) as IDataObject | null;
+			const id = Number(response.headers.get('x-delivery'));
+			for (let tries = 0; tries < 2000 && emitted[id] === undefined && failures.length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+			const items = emitted[id];
+			return { status: response.status, answer, emitted: items && items.length > 0 ? items : undefined };
 		},
 		forgetProcessMemory() {
 			const key = `wf-trigger:${String(node.webhookId)}:${mode === 'manual' ? 'test' : 'production'}`;
-			forgetTrigger(key);
-			forgetState(key);
+			forgetProcessMemory(key);
+			forgetProcessMemory(processOnlyKey(key));
+			forgetAddresses(key);
 		},
 		setParameters(parameters) {
 			Object.assign(node.parameters, parameters);
@@ -274,7 +299,12 @@ export async function startTrigger(options: {
 		// As n8n activates the trigger: its webhooks, then its trigger() (the catch-up's clock), closed on deactivation.
 		async activate() {
 			if (!(await lifecycle.checkExists.call(hook()))) await lifecycle.create.call(hook());
-			if (mode !== 'manual') running = await trigger.trigger.call(new TriggerContext(workflow, node, additionalData, mode, 'activate'));
+			if (mode !== 'manual') {
+				const emit = (data: INodeExecutionData[][]) => {
+					clockEmitted.push(data[0].map((item) => item.json));
+				};
+				running = await trigger.trigger.call(new TriggerContext(workflow, node, additionalData, mode, 'activate', emit));
+			}
 		},
 		async deactivate() {
 			await running?.closeFunction?.();

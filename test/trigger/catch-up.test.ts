@@ -5,11 +5,16 @@
  * and each catch-up is the request its clock sends. test/e2e/catch-up.test.ts shows the same in a
  * real n8n that is stopped while orders change.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { CLOCK_TIMING } from '../../nodes/PrintStoreTrigger/catchUp/clock';
 
 import { runPrintStore, type StoredCredentials } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, useTriggerHosts, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, TRIGGER_TYPE, useTriggerHosts, type TriggerHost } from '../helpers/trigger';
 
 const env = useSandbox();
 const hosts = useTriggerHosts();
@@ -54,7 +59,7 @@ function pairs(events: IDataObject[] | undefined): string[] {
 /** Records are settled a minute after their time; the sandbox's are seconds old: catch-ups in these tests are the first after a start (no settling) or for a callback. */
 async function caughtUp(host: TriggerHost) {
 	const delivery = await host.catchUp(true);
-	expect(delivery.status).toBe(200);
+	expect([delivery.status, host.failures.map((error) => error.stack)]).toEqual([200, []]);
 	return delivery;
 }
 
@@ -237,7 +242,8 @@ describe('one memory for callbacks and catch-ups', () => {
 		// The clock saves the memory whole a second after the last event was recorded (its first catch-up
 		// comes 5 s after the activation, after this test has looked).
 		await new Promise((resolve) => setTimeout(resolve, 2500));
-		expect(Object.keys((host.staticData['node:Print Store Trigger'] as IDataObject).recentEvents as IDataObject)).toHaveLength(2);
+		const memory = (host.staticData['node:Print Store Trigger'] as IDataObject).memory as { orders: Record<string, { e?: unknown[] }> };
+		expect([a.ID, b.ID].map((id) => memory.orders[String(id)]?.e?.length)).toEqual([1, 1]);
 		// A restart: only what the database holds is left.
 		await host.deactivate();
 		host.forgetProcessMemory();
@@ -307,26 +313,75 @@ describe('bounds and failures', () => {
 		const { host } = await published({ catchUp: 'storeOrders' });
 		await env.api.setProfiles(['no-list-endpoints']);
 		const failed = await host.catchUp(true);
-		expect(failed.status).toBe(500);
-		expect(host.failures.map((error) => error.message)).toEqual([
-			`The catch-up could not read store ${env.sandbox.storeId}: This service has no order list (it answered that the address does not exist)`,
-		]);
+		// The trigger's own answer (with its proof), saying what failed: the clock shows it as a failed execution.
+		expect(failed.status).toBe(200);
+		expect(failed.answer).toMatchObject({
+			caughtUp: false,
+			failed: `The catch-up could not read store ${env.sandbox.storeId}: This service has no order list (it answered that the address does not exist)`,
+		});
+		expect(failed.emitted).toBeUndefined();
 		const callback = await host.post('status', JSON.stringify({ OrderID: 'x-1', StatusID: 4, StatusDescription: 'Shipped' }), { query: `?secret=${host.secret()}` });
 		expect(callback.emitted).toEqual([expect.objectContaining({ OrderID: 'x-1', source: 'callback' })]);
 		await host.deactivate();
 	});
+});
 
-	test('without a Store ID the catch-up does not run, and the clock is not started', async () => {
-		const credentials = await credentialsFor(env.sandbox);
-		const host = await trigger(credentials, { enrichStoreId: '' });
+describe('the store', () => {
+	test("none picked: the account's only store is read", async () => {
+		const credentials = await credentialsFor(env.sandbox, 'bob');
+		const host = await trigger(credentials, { enrichStoreId: { __rl: true, mode: 'list', value: '' }, catchUp: 'storeOrders' });
 		await host.activate();
-		const delivery = await host.catchUp(true);
-		expect(delivery.answer).toMatchObject({ caughtUp: false });
+		expect((await caughtUp(host)).answer).toMatchObject({ caughtUp: true, store: env.sandbox.storeId, firstActivation: true });
 		await host.deactivate();
+	});
+
+	test.each([
+		['none picked, and the account has several stores', 'alice', { enrichStoreId: '' }, /^The catch-up does not know which store to read: your account has 2 stores$/, /Pick the trigger's Store \(Sandbox Print Co\. \(store_main\), Elsewhere Printing Ltd\. \(store_unassociated\)\)/],
+		['a store that cannot be read', 'alice', { enrichStoreId: 'store_nowhere' }, /^The catch-up cannot read store store_nowhere: Invalid store$/, /Check the trigger's Store and credential, or set Catch Up Missed Events to Off/],
+	])('%s: the publish is refused with the reason', async (_name, username, parameters, message, description) => {
+		const host = await trigger(await credentialsFor(env.sandbox, username), parameters);
+		const refused = await host.activate().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+		expect(refused?.message).toMatch(message);
+		expect(refused?.description).toMatch(description);
+	});
+
+	test('without a credential the publish is refused, unless the catch-up is off', async () => {
+		const parameters = { options: { callbackSecret: 'a-secret-of-our-own' } };
+		const without = await startTrigger({ credential: false, typeVersion: 2, parameters: { enrichStoreId: env.sandbox.storeId, ...parameters } });
+		hosts.push(without);
+		await expect(without.activate()).rejects.toThrow('The catch-up has no credential to read the store with');
+		without.setParameters({ catchUp: 'off' });
+		await without.activate();
 	});
 });
 
 describe('when it runs', () => {
+	test('a regular catch-up leaves records younger than a minute for the next one: their callbacks may be on their way', async () => {
+		const { credentials, host } = await published({ catchUpOptions: { intervalMinutes: 1 } }, ['drop-callbacks']);
+		const [mine] = await createOrders(credentials, ['mine'], host);
+		await env.api.advance(String(mine.ID), { toStatusId: 2 });
+		const realNow = Date.now;
+		const at = (offsetMs: number) => {
+			const then = realNow() + offsetMs;
+			Date.now = () => then;
+		};
+		try {
+			// Half an interval after the last catch-up, the records are 40 seconds old: not settled.
+			at(40_000);
+			const early = await host.catchUp();
+			expect(early.answer).toMatchObject({ caughtUp: true, histories: 1, found: 0 });
+			expect(early.emitted).toBeUndefined();
+			at(120_000);
+			expect(pairs((await host.catchUp()).emitted)).toEqual(['mine:Received', 'mine:In Production']);
+		} finally {
+			Date.now = realNow;
+		}
+		await host.deactivate();
+	});
+
 	test('a callback that names no order runs a catch-up at once: its answer comes first, the changes follow', async () => {
 		const { credentials, host } = await published({ catchUp: 'storeOrders' });
 		const [elsewhere] = await createOrders(credentials, ['elsewhere']);
@@ -336,18 +391,135 @@ describe('when it runs', () => {
 		expect(pairs(bodiless.emitted)).toEqual(['elsewhere:Received', 'elsewhere:In Production']);
 		await host.deactivate();
 	});
+});
 
-	test("the activation starts the clock: its first catch-up comes within seconds, and deactivation stops it", async () => {
+describe("the clock's way to the trigger", () => {
+	const timing = { ...CLOCK_TIMING };
+	beforeEach(() => Object.assign(CLOCK_TIMING, { firstAfterMs: 50, retryMs: 100, unreachableReportedAfterMs: 400 }));
+	afterEach(() => Object.assign(CLOCK_TIMING, timing));
+	/** An address nothing answers at (the Production URL of an n8n behind a proxy it cannot reach itself). */
+	const OUT_OF_REACH = 'http://127.0.0.1:9/webhook';
+
+	test("the activation starts the clock: its first catch-up comes at once, and deactivation stops it", async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		const host = await trigger(credentials, { catchUp: 'storeOrders' });
-		await env.api.clearRequests();
 		await host.activate();
-		const lists = async () => (await env.api.requests()).filter((request) => request.method === 'GET' && /\/store\/[^/]+\/order$/.test(String(request.path))).length;
-		for (let waited = 0; waited < 10_000 && (await lists()) === 0; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
-		expect(await lists()).toBe(1);
+		// The publish read one page to check the store; from here on, the clock's catch-ups.
+		await env.api.clearRequests();
+		expect(await untilListed()).toBe(1);
+		await host.deactivate();
+		await env.api.clearRequests();
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(await lists()).toBe(0);
+	});
+
+	test('the Production URL out of reach: after a restart, the clock catches up at the address a callback showed n8n listens on; its requests carry no secret', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await startTrigger({ credentials, typeVersion: 2, parameters: { enrichStoreId: env.sandbox.storeId, catchUp: 'storeOrders' }, webhookBaseUrl: OUT_OF_REACH });
+		hosts.push(host);
+		// A callback reached n8n (through the proxy): where n8n served it is kept in the memory.
+		const callback = await host.post('status', JSON.stringify({ OrderID: 'x-1', StatusID: 1, StatusDescription: 'Received' }), { query: `?secret=${host.secret()}` });
+		expect(callback.emitted).toHaveLength(1);
+		// A restart: only what the database holds is left.
+		host.forgetProcessMemory();
+		await host.activate();
+		await env.api.clearRequests();
+		expect(await untilListed()).toBe(1);
+		expect(host.clockEmitted).toEqual([]);
+		// After the test's own callback, the clock's requests: a probe and a catch-up, to the static address.
+		const clock = host.requests.slice(1);
+		expect(clock.length).toBeGreaterThanOrEqual(2);
+		expect(clock.filter((request) => request !== `POST /webhook/${String(host.node.webhookId)}/status`)).toEqual([]);
+		await host.deactivate();
+	});
+
+	test("no address answers: the trigger's error names the addresses tried, with no secret in it", async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await startTrigger({ credentials, typeVersion: 2, parameters: { enrichStoreId: env.sandbox.storeId, catchUp: 'storeOrders' }, webhookBaseUrl: OUT_OF_REACH });
+		hosts.push(host);
+		await host.activate();
+		const failed = await untilReported(host, credentials);
+		expect(failed.message).toBe('The catch-up cannot reach this trigger: no n8n process answered at its own addresses');
+		expect(failed.description).toContain(`${OUT_OF_REACH}/ (no answer (ECONNREFUSED))`);
+		expect(failed.description).toContain('Catch-Up Options > Own Address');
+		expect(JSON.stringify({ message: failed.message, description: failed.description, emitted: host.clockEmitted })).not.toContain(host.secret());
+		await host.deactivate();
+	});
+
+	test("an answer without the trigger's proof is not a catch-up that ran: the clock goes on to an address that gives it", async () => {
+		const asked: string[] = [];
+		const impostor = createServer((request, response) => {
+			asked.push(String(request.url));
+			response.setHeader('content-type', 'application/json');
+			response.end(JSON.stringify({ caughtUp: true, emitted: 0 }));
+		});
+		await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+		try {
+			const address = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`;
+			const credentials = await credentialsFor(env.sandbox);
+			const host = await trigger(credentials, { catchUp: 'storeOrders', catchUpOptions: { ownAddress: address } });
+			await host.activate();
+			await env.api.clearRequests();
+			expect(await untilListed()).toBe(1);
+			expect(asked).toEqual([`/webhook/${String(host.node.webhookId)}/status`]);
+			expect(host.clockEmitted).toEqual([]);
+			await host.deactivate();
+		} finally {
+			await new Promise((resolve) => impostor.close(resolve));
+		}
+	});
+
+	test('a catch-up that fails is shown as a failed execution, saying why', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger(credentials, { catchUp: 'storeOrders' });
+		CLOCK_TIMING.firstAfterMs = 500;
+		await host.activate();
+		await env.api.setProfiles(['no-list-endpoints']);
+		const failed = await untilReported(host, credentials);
+		expect(failed.message).toBe(`The catch-up could not read store ${env.sandbox.storeId}: This service has no order list (it answered that the address does not exist)`);
+		expect(failed.description).toMatch(/Nothing was emitted by this catch-up and nothing was recorded as read/);
+		await host.deactivate();
+	});
+
+	test('a request asking for a catch-up is refused unless the trigger signed it', async () => {
+		const { host } = await published({ catchUp: 'storeOrders' });
+		const post = async (headers: Record<string, string>, url = host.url('status')) =>
+			await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ printStoreCatchUp: 'run', first: true }) });
+		const stale = host.clockSignature('run', true, { time: Date.now() - 6 * 60_000 });
+		const forged = host.clockSignature('run', true, { secret: 'not-the-secret' });
+		const other = host.clockSignature('probe', false);
+		expect((await post({ 'x-print-store-catch-up': forged })).status).toBe(403);
+		expect((await post({ 'x-print-store-catch-up': stale })).status).toBe(403);
+		// Signed for another question (a probe), not for a catch-up.
+		expect((await post({ 'x-print-store-catch-up': other })).status).toBe(403);
+		// With the callback secret in the URL but no signature: no catch-up, and no event either.
+		expect((await post({}, `${host.url('status')}?secret=${host.secret()}`)).status).toBe(400);
+		expect(host.emittedItems()).toEqual([]);
 		await host.deactivate();
 	});
 });
+
+async function lists(): Promise<number> {
+	return (await env.api.requests()).filter((request) => request.method === 'GET' && /\/store\/[^/]+\/order$/.test(String(request.path))).length;
+}
+
+/** Waits for the clock's first catch-up to list the store's orders; the number of list requests then. */
+async function untilListed(): Promise<number> {
+	for (let waited = 0; waited < 10_000 && (await lists()) === 0; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+	return await lists();
+}
+
+/**
+ * The clock's first report, as n8n records it: the execution it starts, run through n8n's engine, fails
+ * with the trigger's error.
+ */
+async function untilReported(host: TriggerHost, credentials: StoredCredentials): Promise<Error & { description?: string }> {
+	for (let waited = 0; waited < 10_000 && host.clockEmitted.length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+	expect(host.clockEmitted).toHaveLength(1);
+	const run = await runPrintStore({ nodeType: TRIGGER_TYPE, typeVersion: 2, nodeName: host.node.name, parameters: host.node.parameters, items: host.clockEmitted[0], credentials });
+	expect(run.json).toEqual([]);
+	return run.error as Error & { description?: string };
+}
 
 async function waitForItems(host: TriggerHost, count: number): Promise<void> {
 	for (let waited = 0; waited < 15_000 && host.emittedItems().length < count; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -78,7 +78,7 @@ describe('version 2: read in the execution, as its first step', () => {
 	}
 
 	test('the webhook emits at once, with the store of the URL; the execution reads the order', async () => {
-		const { host, orderId } = await orderAndTrigger({ enrich: 'order' }, 2);
+		const { host, orderId } = await orderAndTrigger({ enrich: 'order', catchUp: 'off' }, 2);
 		await env.api.clearRequests();
 		const delivery = await host.post('status', JSON.stringify({ OrderID: orderId, StatusID: 1 }), { query: `/${host.secret()}/${env.sandbox.storeId}` });
 		const [event] = delivery.emitted!;

@@ -3,7 +3,6 @@
  * item per status record (or per object when no status can be found); only hostile or unparseable
  * bodies are refused with a 4xx status.
  */
-import { firstDeliveries, firstSighting } from '../../nodes/PrintStoreTrigger/memory/dedupe';
 import { checkPayloadShape, normalizeEvents, PayloadRejected, toIsoTimestamp } from '../../nodes/shared/callbacks/normalize';
 import { decodeBody } from '../../nodes/shared/callbacks/decode';
 
@@ -213,23 +212,6 @@ describe('limits, at their edges', () => {
 	});
 });
 
-describe('duplicate memory', () => {
-	test('lets a key through once per window, per trigger', () => {
-		const now = 1_000_000;
-		expect(firstSighting('trigger-a', 'k1', 60_000, now)).toBe(true);
-		expect(firstSighting('trigger-a', 'k1', 60_000, now + 1)).toBe(false);
-		expect(firstSighting('trigger-b', 'k1', 60_000, now + 2)).toBe(true);
-		expect(firstSighting('trigger-a', 'k1', 60_000, now + 60_001)).toBe(true);
-	});
-
-	test('stays bounded', () => {
-		for (let index = 0; index < 20_000; index++) firstSighting('trigger-c', `key-${index}`, 60_000, 5_000_000);
-		// The oldest keys were dropped to keep the bound, so they pass again.
-		expect(firstSighting('trigger-c', 'key-0', 60_000, 5_000_001)).toBe(true);
-		expect(firstSighting('trigger-c', 'key-19999', 60_000, 5_000_001)).toBe(false);
-	});
-});
-
 describe('payloads the spec does not show', () => {
 	test('no status anywhere: still one event, with what was found and what was not', () => {
 		const [event] = normalizeEvents({ hello: 'world' }, 'status', received);
@@ -285,20 +267,5 @@ describe('payloads the spec does not show', () => {
 			Messages: ['Handed to carrier'],
 			StatusUpdateFailed: false,
 		});
-	});
-});
-
-describe('duplicates across processes', () => {
-	test('a delivery recorded by one process is a duplicate for another that shares the static data', () => {
-		const staticData: Record<string, unknown> = {};
-		expect(firstDeliveries(staticData as never, 'process-a', ['k1', 'k2'], 60_000, 1_000)).toEqual([true, true]);
-		// Another process: its own memory is empty, the static data n8n reloads carries the keys.
-		const reloaded = JSON.parse(JSON.stringify(staticData)) as Record<string, unknown>;
-		expect(firstDeliveries(reloaded as never, 'process-b', ['k1', 'k3'], 60_000, 2_000)).toEqual([false, true]);
-		// Without the shared memory (the option off), another process does not know the key.
-		expect(firstDeliveries(undefined, 'process-d', ['k1'], 60_000, 2_000)).toEqual([true]);
-		expect(firstDeliveries(undefined, 'process-d', ['k1'], 60_000, 2_001)).toEqual([false]);
-		// After the window the same key is new again.
-		expect(firstDeliveries(reloaded as never, 'process-c', ['k1'], 60_000, 70_000)).toEqual([true]);
 	});
 });

@@ -6,7 +6,16 @@
  * (test/unit/n8n-guards.test.ts takes each internal away and sees that error).
  */
 export { GUARDS, N8nChanged, N8nSettingStops, runningN8n, SETTINGS, TESTED_ON, type GuardName, type SettingName } from './changed';
-export { answerAfterStaticDataSave, CALLBACK_HTTP_METHODS, callOwnWebhook, checkTriggerActivation, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH, type OwnWebhookAnswer } from './trigger';
+export {
+	answerAfterStaticDataSave,
+	CALLBACK_HTTP_METHODS,
+	callOwnWebhook,
+	checkTriggerActivation,
+	SECRET_AND_STORE_IN_PATH,
+	SECRET_IN_PATH,
+	servedAddress,
+	type OwnWebhookAnswer,
+} from './trigger';
 export { isToolRun } from './tool';
 export { PRINT_STORE_VERSIONS, refuseN8nCustomApiCall, TRIGGER_VERSIONS } from './versions';
 export {

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions 
 
 import { toNodeError } from '../../shared/errors';
 import { checkPathId, locatorValue } from '../../shared/ids';
-import { hasCredential } from '../webhook/secret';
+import { hasCredential } from './secret';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
@@ -17,12 +17,14 @@ type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
  * - `storeOrders`: every order of the store the credential may read, wherever it was made.
  *
  * From version 2 on it is on by default, for this trigger's orders; versions 1 and 1.1 had none.
- * It runs only where it can: with a credential to read with and a Store ID to read.
+ * It needs a credential to read with and a store: the Store picked or typed, else the account's
+ * only store (catchUp/run.ts, `resolveStore`).
  */
 export type CatchUpScope = 'off' | 'triggerOrders' | 'storeOrders';
 
 export interface CatchUpSettings {
 	scope: Exclude<CatchUpScope, 'off'>;
+	/** The Store picked or typed; '' when none is: the account's only store is read (`resolveStore`). */
 	storeId: string;
 	/** How often the catch-up runs. */
 	everyMs: number;
@@ -39,16 +41,22 @@ const DAY = 24 * 60 * MINUTE;
 
 export const CATCH_UP_DEFAULTS = { intervalMinutes: 15, watchDays: 30, maxAgeDays: 7, firstActivationDays: 0 } as const;
 
-/** What a catch-up reads, as its state names it: another scope or store starts over. */
+/** What a catch-up reads, as the memory names it: another scope or store starts over. */
 export function scopeKey(settings: CatchUpSettings): string {
 	return `${settings.scope}:${settings.storeId}`;
+}
+
+/** The store of a scope key. */
+export function storeOfScope(scope: string): string {
+	return scope.slice(scope.indexOf(':') + 1);
 }
 
 export function defaultScope(typeVersion: number): CatchUpScope {
 	return typeVersion >= 2 ? 'triggerOrders' : 'off';
 }
 
-function scopeOf(ctx: TriggerContext): CatchUpScope {
+/** What the trigger is set to catch up on ('off' too). */
+export function catchUpScope(ctx: TriggerContext): CatchUpScope {
 	const value = ctx.getNodeParameter('catchUp', defaultScope(ctx.getNode().typeVersion));
 	return value === 'triggerOrders' || value === 'storeOrders' ? value : 'off';
 }
@@ -58,25 +66,25 @@ function positive(value: unknown, fallback: number, min: number): number {
 	return Number.isFinite(number) && number >= min ? number : fallback;
 }
 
-/** The trigger's Store ID as typed, or '' (an expression left unresolved is none). */
+/** The trigger's Store as picked or typed, or '' (an expression left unresolved is none). */
 export function triggerStoreId(ctx: TriggerContext): string {
 	const value = locatorValue(ctx.getNodeParameter('enrichStoreId', ''));
 	return typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
 }
 
 /**
- * The catch-up's settings, or undefined when it does not run: turned off, no credential, or no Store
- * ID. A Store ID that cannot be a path segment is an error (the activation reports it).
+ * The catch-up's settings, or undefined when it does not run: turned off, or no credential (the
+ * activation refuses a catch-up without one). A Store that cannot be a path segment is an error (the
+ * activation reports it).
  */
 export function catchUpSettings(ctx: TriggerContext): CatchUpSettings | undefined {
-	const scope = scopeOf(ctx);
+	const scope = catchUpScope(ctx);
 	if (scope === 'off' || !hasCredential(ctx)) return undefined;
 	const store = triggerStoreId(ctx);
-	if (store === '') return undefined;
 	const options = (ctx.getNodeParameter('catchUpOptions', {}) ?? {}) as IDataObject;
 	return {
 		scope,
-		storeId: checkPathId(store, 'Store ID'),
+		storeId: store === '' ? '' : checkPathId(store, 'Store'),
 		everyMs: positive(options.intervalMinutes, CATCH_UP_DEFAULTS.intervalMinutes, 1) * MINUTE,
 		watchMs: positive(options.watchDays, CATCH_UP_DEFAULTS.watchDays, 1) * DAY,
 		maxAgeMs: positive(options.maxAgeDays, CATCH_UP_DEFAULTS.maxAgeDays, 0.001) * DAY,
@@ -93,7 +101,7 @@ export function checkedCatchUpSettings(ctx: TriggerContext): CatchUpSettings | u
 	}
 }
 
-/** The catch-up's settings when it runs; undefined when it does not, or its Store ID cannot be used (which the activation reports). */
+/** The catch-up's settings when it runs; undefined when it does not, or its Store cannot be used (which the activation reports). */
 export function runningCatchUp(ctx: TriggerContext): CatchUpSettings | undefined {
 	try {
 		return catchUpSettings(ctx);

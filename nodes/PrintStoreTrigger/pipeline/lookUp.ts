@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
-import { checkPathId } from '../../shared/ids';
+import { checkPathId, locatorValue } from '../../shared/ids';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
-import { callbackStore } from './routes';
+import { callbackStore } from '../setup/routes';
 
 /**
  * "Fetch From the API": the order (`order`) or its full status history (`statusHistory`) added to an
@@ -25,7 +25,8 @@ export function lookUpInExecution(ctx: IExecuteFunctions): string {
 }
 
 function configuredStore(ctx: IExecuteFunctions | IWebhookFunctions): string {
-	return String(ctx.getNodeParameter('enrichStoreId', 0, '') ?? '').trim();
+	const value = locatorValue(ctx.getNodeParameter('enrichStoreId', 0, ''));
+	return typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
 }
 
 /** Adds the order or its history to one event; throws when it cannot be read (naming the field when the IDs are not usable). */

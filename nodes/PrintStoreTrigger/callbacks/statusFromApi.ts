@@ -6,8 +6,9 @@ import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normaliz
 import { normalizeEvents } from '../../shared/callbacks/normalize';
 import { checkPathId } from '../../shared/ids';
 import { readStatusHistory } from '../../shared/reads/orders';
-import { callbackStore } from './routes';
-import { hasCredential } from './secret';
+import { callbackStore } from '../setup/routes';
+import { triggerStoreId } from '../setup/settings';
+import { hasCredential } from '../setup/secret';
 
 /**
  * A callback without a body (a GET, an empty POST: a service set to send no payload) says at most
@@ -48,7 +49,7 @@ async function fromApi(ctx: IWebhookFunctions, event: NormalizedEvent, kind: Eve
 
 /** The events of a callback without a body, each with its status read from the API. */
 export async function readStatusesFromApi(ctx: IWebhookFunctions, events: NormalizedEvent[], kind: EventKind, receivedAt: Date): Promise<NormalizedEvent[]> {
-	const configuredStore = String(ctx.getNodeParameter('enrichStoreId', '') ?? '').trim();
+	const configuredStore = triggerStoreId(ctx);
 	const urlStore = callbackStore(ctx);
 	const read: NormalizedEvent[] = [];
 	for (const event of events) read.push(await fromApi(ctx, event, kind, receivedAt, configuredStore || String(event.StoreID ?? '') || urlStore));

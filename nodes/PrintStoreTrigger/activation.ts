@@ -1,0 +1,104 @@
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { toNodeError } from '../shared/errors';
+import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
+import { NO_FILTERS, orderListSource } from '../shared/lists/orders';
+import { collect } from '../shared/lists/pages';
+import { checkTriggerActivation } from '../shared/n8nInternals';
+import { forgetAddresses } from './catchUp/address';
+import { catchUpScope, checkedCatchUpSettings, runningCatchUp, scopeKey, type CatchUpSettings } from './setup/settings';
+import { resolveStore } from './catchUp/run';
+import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './setup/secret';
+import { forgetProcessMemory, forgetStoredMemory, loadMemory, saveMemory, type MemoryPlace } from './pipeline/memory';
+import { processOnlyKey } from './pipeline/pipeline';
+
+/**
+ * The trigger's lifecycle. Nothing is registered anywhere: the callback addresses and their secret
+ * are derived (callbacks/secret.ts), so every n8n process, Print Store > Create on a queue-mode
+ * worker included, computes the same ones.
+ *
+ * Publishing checks what the trigger needs from outside it, so a trigger that cannot work is refused
+ * with the reason, in the editor: a secret to derive (a credential, or a Callback Secret); for the
+ * catch-up, the credential, a store it knows (picked, or the account's only one) and can read; and
+ * that n8n still serves the trigger as the package relies on. The publish is recorded in the memory:
+ * changes from then on are emitted. (The catch-up's clock is the trigger's `trigger()`:
+ * catchUp/clock.ts.) When n8n starts or a new leader takes over, nothing is asked of the service: a
+ * passing outage must not keep the callbacks from being registered; the clock shows what fails.
+ */
+function isTest(ctx: IHookFunctions): boolean {
+	return ctx.getMode() === 'manual';
+}
+
+/** A publish by a user (or a save of a published workflow), not n8n starting or a new leader taking over. */
+function isPublish(ctx: IHookFunctions): boolean {
+	return !['init', 'leadershipChange'].includes(ctx.getActivationMode());
+}
+
+export async function register(ctx: IHookFunctions): Promise<void> {
+	if (isTest(ctx)) return;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const catchUp = checkedCatchUpSettings(ctx);
+	checkTriggerActivation(ctx, options.secretPlacement, options.acrossProcesses === true || catchUp !== undefined);
+	if (catchUpScope(ctx) !== 'off' && !hasCredential(ctx)) {
+		throw new NodeOperationError(ctx.getNode(), 'The catch-up has no credential to read the store with', {
+			description: 'Select your Print Store credential on the trigger, the same one Print Store > Create uses, or set Catch Up Missed Events to Off.',
+		});
+	}
+	if (!fixedSecret(ctx) && !legacySecret(ctx)) {
+		if (!hasCredential(ctx)) {
+			throw new NodeOperationError(ctx.getNode(), 'The trigger has no credential to derive its callback secret from', {
+				description:
+					'Select your Print Store credential on the trigger, the same one Print Store > Create uses: the secret of the callback URLs is derived from it. ' +
+					'Or set Options > Callback Secret, for orders created outside this workflow.',
+			});
+		}
+		// Reading the credential now turns a broken one into an activation error, not refused callbacks.
+		await derivedSecret(ctx);
+	}
+	if (catchUp) await recordPublish(ctx, catchUp);
+}
+
+/**
+ * At a publish: the store the catch-up reads, known and readable (one page of its order list), and
+ * the publish recorded, so changes from now on are emitted even when n8n stops before the first
+ * catch-up. Publishing again for the same store and scope goes on from the last read.
+ */
+async function recordPublish(ctx: IHookFunctions, configured: CatchUpSettings): Promise<void> {
+	const place: MemoryPlace = { key: triggerKey(ctx), staticData: ctx.getWorkflowStaticData('node') };
+	const memory = loadMemory(place);
+	let settings = configured;
+	if (isPublish(ctx)) {
+		settings = await resolveStore(ctx, configured, memory);
+		try {
+			await collect(ctx, orderListSource(settings.storeId, NO_FILTERS, 1), () => true, 1);
+		} catch (error) {
+			const cause = toNodeError(ctx.getNode(), error, 0);
+			throw new NodeOperationError(ctx.getNode(), `The catch-up cannot read store ${settings.storeId}: ${cause.message}`, {
+				description: `${cause.description ? `${cause.description} ` : ''}Check the trigger's Store and credential, or set Catch Up Missed Events to Off.`,
+			});
+		}
+	}
+	if (settings.storeId === '') return;
+	const scope = scopeKey(settings);
+	if (memory.reader?.scope === scope) return;
+	memory.reader = { scope, since: Date.now(), last: 0, newest: null };
+	// The watches of another store or scope are of no use: the first catch-up records the store anew.
+	for (const entry of Object.values(memory.orders)) delete entry.w;
+	saveMemory(place, memory);
+}
+
+export function unregister(ctx: IHookFunctions): void {
+	const key = triggerKey(ctx);
+	forgetProcessMemory(key);
+	forgetProcessMemory(processOnlyKey(key));
+	forgetAddresses(key);
+	const nodeData = ctx.getWorkflowStaticData('node');
+	const legacyKey = legacyRegistrationKey(isTest(ctx));
+	if (legacyKey in nodeData) delete nodeData[legacyKey];
+	if (!isTest(ctx)) {
+		// With the catch-up, the memory stays: publishing again goes on from there, and emits nothing twice.
+		if (!runningCatchUp(ctx)) forgetStoredMemory(nodeData);
+		forgetLegacyCallbacks(ctx.getWorkflowStaticData('global'), ctx.getNode().name);
+	}
+}

@@ -1,0 +1,136 @@
+import { createHmac, randomUUID } from 'node:crypto';
+
+import type { IDataObject, IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { secretsMatch, triggerSecret } from '../../shared/callbacks/secrets';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { givenSecret } from './routes';
+
+type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
+
+/**
+ * Where the trigger's secret comes from, in this order:
+ * - the Callback Secret of the trigger's options, when set (for orders created outside n8n);
+ * - else derived from the trigger's credential, its workflow and its webhook ID
+ *   (shared/callbacks/secrets.ts): any process computes it, Print Store > Create included, and
+ *   nothing is stored;
+ * - and, until the trigger is next deactivated, the random secret that earlier versions of the
+ *   package kept in the node's static data on activation, so orders created back then still report.
+ */
+export function fixedSecret(ctx: TriggerContext): string {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return typeof options.callbackSecret === 'string' ? options.callbackSecret : '';
+}
+
+export function hasCredential(ctx: TriggerContext): boolean {
+	return Boolean(ctx.getNode().credentials?.[CREDENTIAL_TYPE]);
+}
+
+/** The secret derived from the trigger's credential, or '' when the trigger has no credential. */
+export async function derivedSecret(ctx: TriggerContext): Promise<string> {
+	if (!hasCredential(ctx)) return '';
+	return triggerSecret(await ctx.getCredentials(CREDENTIAL_TYPE), String(ctx.getWorkflow().id ?? ''), ctx.getNode());
+}
+
+/** Where earlier versions of the package kept an activation's secret, in the node's static data. */
+export function legacyRegistrationKey(isTest: boolean): string {
+	return isTest ? 'testRegistration' : 'registration';
+}
+
+export function legacySecret(ctx: TriggerContext): string {
+	const stored = ctx.getWorkflowStaticData('node')[legacyRegistrationKey(false)] as IDataObject | undefined;
+	return typeof stored?.secret === 'string' ? stored.secret : '';
+}
+
+/** A key that names this trigger in this process's memory of events, without its secret. */
+export function triggerKey(ctx: TriggerContext | IExecuteFunctions): string {
+	const node = ctx.getNode();
+	return `${String(ctx.getWorkflow().id ?? '')}:${node.webhookId ?? node.name}:${ctx.getMode() === 'manual' ? 'test' : 'production'}`;
+}
+
+/** The secret the trigger's callbacks carry now: its Callback Secret, else the one derived from its credential, else an earlier version's. */
+export async function currentSecret(ctx: TriggerContext): Promise<string> {
+	return fixedSecret(ctx) || (await derivedSecret(ctx)) || legacySecret(ctx);
+}
+
+export type SecretCheck = { ok: true } | { ok: false; status: number; error: string };
+
+/**
+ * Production callbacks must carry the trigger's secret (see the top of this file), as a path
+ * segment or as `?secret=`. A test URL listens only while someone waits in the editor; without a
+ * fixed secret it takes events without one, so a sample can be sent by hand.
+ */
+export async function checkSecret(ctx: IWebhookFunctions): Promise<SecretCheck> {
+	const isTest = ctx.getMode() === 'manual';
+	const fixed = fixedSecret(ctx);
+	const given = givenSecret(ctx);
+	if (isTest && !fixed && given === undefined) return { ok: true };
+	if (given === undefined || given === '') return { ok: false, status: 401, error: 'Missing callback secret' };
+	const accepted = fixed ? [fixed] : [await derivedSecret(ctx), isTest ? '' : legacySecret(ctx)];
+	if (!accepted.some((secret) => secret !== '' && secretsMatch(given, secret))) return { ok: false, status: 403, error: 'Wrong callback secret' };
+	return { ok: true };
+}
+
+/**
+ * The catch-up's clock calls the trigger's own webhook (catchUp/clock.ts). Its requests carry no
+ * secret: the address is the static one, and a header signs what is asked (HMAC-SHA256 keyed with the
+ * trigger's secret, of the workflow, the trigger, the time, a nonce and the question), so n8n's log,
+ * which names webhook paths, and anything between the clock and n8n see neither the secret nor
+ * anything that works again later than five minutes. The trigger's answer carries a proof keyed the
+ * same way: only the trigger's own answer counts as a catch-up that ran.
+ */
+export const CLOCK_HEADER = 'x-print-store-catch-up';
+const CLOCK_SIGNATURE_MAX_AGE_MS = 5 * 60_000;
+
+/** What the clock asks: whether the trigger answers (`probe`), a catch-up (`run`, `first` after a start), or only the memory saved (`save`). */
+export type ClockAsk = 'probe' | 'run' | 'save';
+
+export interface ClockRequest {
+	ask: ClockAsk;
+	first: boolean;
+	nonce: string;
+}
+
+function hmac(secret: string, subject: string): string {
+	return createHmac('sha256', secret).update(subject).digest('hex');
+}
+
+function clockSubject(ctx: TriggerContext, time: number, request: ClockRequest): string {
+	const node = ctx.getNode();
+	return ['print-store-catch-up', String(ctx.getWorkflow().id ?? ''), node.webhookId ?? node.name, time, request.nonce, request.ask, request.first ? 1 : 0].join(':');
+}
+
+/** A clock request: its body, and the header value that signs it. */
+export function signedClockRequest(ctx: ITriggerFunctions, secret: string, ask: ClockAsk, first = false, now = Date.now()): { request: ClockRequest; body: IDataObject; signature: string } {
+	const request: ClockRequest = { ask, first, nonce: randomUUID() };
+	return {
+		request,
+		body: { printStoreCatchUp: ask, ...(first ? { first: true } : {}) },
+		signature: `v1,${now},${request.nonce},${hmac(secret, clockSubject(ctx, now, request))}`,
+	};
+}
+
+/** The proof a trigger's answer to a clock request carries. */
+export function clockProof(secret: string, nonce: string): string {
+	return hmac(secret, `print-store-catch-up-answer:${nonce}`);
+}
+
+/**
+ * The clock request a webhook request is, checked: undefined when it carries no clock signature (a
+ * callback), `false` when its signature is not the trigger's or too old (refused), else what it asks
+ * with the secret that signed it (to prove the answer with).
+ */
+export async function checkClockRequest(ctx: IWebhookFunctions, body: unknown): Promise<(ClockRequest & { secret: string }) | false | undefined> {
+	const header = ctx.getHeaderData()[CLOCK_HEADER];
+	if (typeof header !== 'string') return undefined;
+	const [version, timeText, nonce, signature] = header.split(',');
+	const time = Number(timeText);
+	const asked = (body as IDataObject | undefined)?.printStoreCatchUp;
+	if (version !== 'v1' || !Number.isFinite(time) || Math.abs(Date.now() - time) > CLOCK_SIGNATURE_MAX_AGE_MS || !nonce || !signature) return false;
+	if (asked !== 'probe' && asked !== 'run' && asked !== 'save') return false;
+	const request: ClockRequest = { ask: asked, first: (body as IDataObject).first === true, nonce };
+	const fixed = fixedSecret(ctx);
+	const secrets = fixed ? [fixed] : [await derivedSecret(ctx), legacySecret(ctx)];
+	const secret = secrets.find((candidate) => candidate !== '' && secretsMatch(signature, hmac(candidate, clockSubject(ctx, time, request))));
+	return secret === undefined ? false : { ...request, secret };
+}

@@ -1,0 +1,77 @@
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { refuse } from '../shared/callbacks/answer';
+import { normalizeEvents, PayloadRejected, type NormalizedEvent } from '../shared/callbacks/normalize';
+import { readPayload } from '../shared/callbacks/read';
+import { isRecord } from '../shared/json';
+import { servedAddress } from '../shared/n8nInternals';
+import { noteServedHere } from './catchUp/address';
+import { answerClock, catchUpForCallback } from './catchUp/run';
+import { runningCatchUp } from './setup/settings';
+import { loadMemory, rememberServedAt, saveMemory } from './pipeline/memory';
+import { emit, memoryPlace, pass, sharesMemory } from './pipeline/pipeline';
+import { callbackKind } from './setup/routes';
+import { checkClockRequest, checkSecret, triggerKey } from './setup/secret';
+import { readStatusesFromApi } from './callbacks/statusFromApi';
+
+/**
+ * What an authenticated request to the trigger is, and who answers it: the catch-up's clock (a
+ * signed request: catchUp/run.ts), a callback without a body (its status read from the API, or,
+ * when it names no order, a catch-up), or a callback with its events. Every event goes through the
+ * one pipeline (pipeline.ts).
+ */
+export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const read = readPayload(ctx);
+	if ('refused' in read) return refuse(ctx, read.refused.httpStatus, read.refused.message);
+	const live = ctx.getMode() !== 'manual';
+	const clock = live && !read.bodiless ? await checkClockRequest(ctx, read.payload) : undefined;
+	if (clock === false) return refuse(ctx, 403, 'Wrong catch-up signature');
+	if (clock) {
+		noteWhereServed(ctx);
+		return await answerClock(ctx, clock);
+	}
+	const auth = await checkSecret(ctx);
+	if (!auth.ok) return refuse(ctx, auth.status, auth.error);
+	// A catch-up request is signed (no secret in its URL); one that is not is no callback either.
+	if (isRecord(read.payload) && 'printStoreCatchUp' in read.payload) return refuse(ctx, 400, 'A catch-up request must be signed');
+	if (live) noteWhereServed(ctx);
+	let events = readEvents(ctx, read.payload);
+	if (!Array.isArray(events)) return refuse(ctx, events.httpStatus, events.message);
+	if (read.bodiless) {
+		// No body (a GET, an empty POST): the status comes from the API; with no order named, from a catch-up.
+		const catchUp = live ? runningCatchUp(ctx) : undefined;
+		const namesNoOrder = events.every((event) => (event.OrderID ?? event.OrderNumber ?? '') === '');
+		if (catchUp && namesNoOrder) return await catchUpForCallback(ctx, catchUp, events);
+		events = await readStatusesFromApi(ctx, events, events[0]?.event ?? 'status', new Date());
+	}
+	const { emitted, counts } = pass(ctx, events, 'callback');
+	return await emit(ctx, emitted, { received: true, ...counts });
+}
+
+/** Normalized events as a list, or the refusal for a payload with more records than allowed or an address that is neither callback. */
+function readEvents(ctx: IWebhookFunctions, payload: unknown): NormalizedEvent[] | PayloadRejected {
+	const kind = callbackKind(ctx);
+	if (!kind) return new PayloadRejected(404, 'Unknown callback address: the path after the webhook ID must start with status/ or details/');
+	try {
+		return normalizeEvents(payload, kind, new Date()).map((event) => ({ ...event, source: 'callback' }));
+	} catch (error) {
+		if (error instanceof PayloadRejected) return error;
+		throw new NodeOperationError(ctx.getNode(), error as Error);
+	}
+}
+
+/**
+ * Where this process serves the trigger (the address n8n listens on, as the request shows it): kept
+ * for the catch-up's clock in this process, and, with a shared memory, in the memory, for the clock
+ * after a restart or in another process (catchUp/address.ts).
+ */
+function noteWhereServed(ctx: IWebhookFunctions): void {
+	const address = servedAddress(ctx);
+	if (!address) return;
+	// Once per process and address: the memory is read only for an address this process has not noted.
+	if (!noteServedHere(triggerKey(ctx), address) || !sharesMemory(ctx)) return;
+	const place = memoryPlace(ctx);
+	const memory = loadMemory(place);
+	if (rememberServedAt(memory, address)) saveMemory(place, memory);
+}
