@@ -3,10 +3,14 @@
  * stopped while orders change status and the service gives their callbacks up; once n8n is back,
  * the catch-up its activation starts emits every change, once and in order, and the service's late
  * retry of one starts nothing. With "Every Order in the Store", orders made elsewhere (no callback
- * URLs) are emitted too, at once when a callback names no order; a catch-up that cannot read the
- * store whole is a failed execution naming the counts. The engine suite (test/trigger/catch-up.test.ts)
- * holds every rule; this file shows that a real n8n gives the trigger what they rely on: its
- * activation's clock, its own webhook, the static data saved per request, failed executions.
+ * URLs) are emitted too, at once when a callback names no order. With N8N_WEBHOOK_URL (and the
+ * editor's address) out of n8n's own reach, as behind a proxy n8n cannot call through, the same
+ * guarantee holds: the clock calls the trigger where n8n listens. What cannot run is shown through
+ * n8n's REST API: a catch-up that cannot read the store whole, or that reaches no n8n process, is a
+ * failed execution saying why; a trigger that does not know its store is not published. The engine
+ * suite (test/trigger/catch-up.test.ts) holds every rule; this file shows that a real n8n gives the
+ * trigger what they rely on: its activation's clock, its own webhook at the address it listens on,
+ * the static data saved per request, failed executions.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -15,7 +19,7 @@ import { isFinishedWithData } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, stopOrStartN8n } from './helpers/harness';
+import { describeE2E, e2e, restartN8n, stopOrStartN8n, testOnce } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
 const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
@@ -128,16 +132,16 @@ describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 		await client.deactivateWorkflow(saved.id);
 	});
 
-	test('every order in the store: orders made elsewhere are emitted when a callback names no order; a store that cannot be read whole is a failed execution with the counts', async () => {
+	test('every order in the store: orders made elsewhere are emitted when a callback names no order', async () => {
 		const { client, sandbox, state } = e2e();
 		const secret = `catch-up-${randomUUID()}`;
 		const trigger = triggerNode({ catchUp: 'storeOrders', options: { callbackSecret: secret } });
 		const saved = await client.createWorkflow({ name: 'e2e catch-up: every order', nodes: [trigger], connections: {}, settings: {} });
 		await sandbox.clearRequests();
 		await client.activateWorkflow(saved.id);
-		// The activation's first catch-up reads the store (and records it as it is).
+		// The publish reads one page of the list (the store can be read); the first catch-up reads it and records the store as it is.
 		const storeList = `/api/v1/store/${state.sandbox.storeId}/order`;
-		await waitFor('the first catch-up', async () => ((await sandbox.requests()).some((request) => request.method === 'GET' && request.path === storeList) ? true : undefined));
+		await waitFor('the first catch-up', async () => ((await sandbox.requests()).filter((request) => request.method === 'GET' && request.path === storeList).length >= 2 ? true : undefined));
 		// The first catch-up has read the list; let it record the store before the orders are made.
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 
@@ -159,17 +163,116 @@ describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 			`${second.OrderNumber}:Printed:catchUp`,
 		]);
 
-		// A list whose count exceeds its pages: the catch-up fails, and n8n records the failure.
+		await client.deactivateWorkflow(saved.id);
+	});
+
+	test('a catch-up that cannot read the store whole is a failed execution of the workflow, with both counts', async () => {
+		const { client, sandbox } = e2e();
+		// A list whose count exceeds its pages: the publish reads one page and passes; the clock's first catch-up reads it all.
 		await sandbox.faults({ listTotalCountExtra: 5 });
-		const clock = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ printStoreCatchUp: true, first: true }) });
-		expect(clock.status).toBeGreaterThanOrEqual(500);
-		const failed: Execution = await waitFor('the failed catch-up execution', async () =>
-			(await client.listExecutions(saved.id)).find((execution) => execution.status === 'error' && isFinishedWithData(execution)),
-		);
-		const message = JSON.stringify(failed.data?.resultData?.error ?? {});
-		const counts = /could not read store [^:]+: The order list could not be read to its end: the service reports (\d+) orders, the node could read (\d+)/.exec(message);
+		const saved = await client.createWorkflow({ name: 'e2e catch-up: list short of its count', nodes: [triggerNode({ catchUp: 'storeOrders' })], connections: {}, settings: {} });
+		await client.activateWorkflow(saved.id);
+		const message = await failedExecutionMessage(saved.id);
+		const counts = /^The catch-up could not read store [^:]+: The order list could not be read to its end: the service reports (\d+) orders, the node could read (\d+)/.exec(message);
 		expect(counts).not.toBeNull();
 		expect(Number(counts![1])).toBe(Number(counts![2]) + 5);
 		await client.deactivateWorkflow(saved.id);
 	});
+
+	testOnce('a trigger that does not know its store (none picked, the account has several) is not published, and n8n says why', async () => {
+		const { client } = e2e();
+		const saved = await client.createWorkflow({ name: 'e2e catch-up: no store', nodes: [triggerNode({ enrichStoreId: { __rl: true, mode: 'list', value: '' } })], connections: {}, settings: {} });
+		const refused = await client.activateWorkflow(saved.id).then(
+			() => 'published',
+			(error: Error) => error.message,
+		);
+		expect(refused).toMatch(/The catch-up does not know which store to read: your account has 2 stores/);
+		await client.deactivateWorkflow(saved.id).catch(() => undefined);
+	});
+
+	describe("with N8N_WEBHOOK_URL and the editor's address out of n8n's own reach (a proxy n8n cannot call through)", () => {
+		/** A name nothing resolves: n8n cannot reach its public address; the service reaches n8n through its route. */
+		const publicOrigin = () => `http://n8n-public.invalid:${e2e().state.n8n.port}`;
+
+		/** n8n 2.x reads N8N_WEBHOOK_URL, n8n 1.x WEBHOOK_URL. */
+		const outOfReach = (more: Record<string, string> = {}) => ({ N8N_WEBHOOK_URL: `${publicOrigin()}/`, WEBHOOK_URL: `${publicOrigin()}/`, N8N_EDITOR_BASE_URL: `${publicOrigin()}/`, ...more });
+
+		beforeAll(async () => {
+			await restartN8n(outOfReach());
+			await e2e().sandbox.callbackRoute(publicOrigin(), e2e().state.n8n.url);
+		}, 180_000);
+
+		afterAll(async () => {
+			await e2e().sandbox.clearCallbackRoutes();
+			await restartN8n();
+		}, 180_000);
+
+		test('n8n stopped while orders change: once it is back, the clock catches up where n8n listens, every change once and in order', async () => {
+			const { client, sandbox } = e2e();
+			const built = printStoreTestWorkflow({
+				name: 'e2e catch-up: public address out of reach',
+				credential: e2e().state.credential,
+				items: [order('out-a')],
+				nodeName: 'Create orders',
+				parameters: { resource: 'order', operation: 'create', storeId: e2e().state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'trigger' },
+			});
+			built.workflow.nodes.push(triggerNode({}));
+			const saved = await client.createWorkflow(built.workflow);
+			await client.activateWorkflow(saved.id);
+			const run = await client.runManually(saved.id, built.triggerName);
+			expect(run.status).toBe('success');
+			const [a] = nodeOutput(run, built.nodeName);
+			// n8n gave Create its public address, which nothing here resolves; the service reaches n8n through its route.
+			const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
+			expect(stored.OrderDetails.StatusCallbackUrl.startsWith(`${publicOrigin()}/`)).toBe(true);
+			await expect(fetch(stored.OrderDetails.StatusCallbackUrl, { method: 'POST' })).rejects.toThrow();
+			expect((await untilItems(saved.id, 1)).map((item) => `${String(item.StatusDescription)}/${String(item.source)}`)).toEqual(['Received/callback']);
+
+			await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
+			await stopOrStartN8n('stop');
+			try {
+				await sandbox.advance(String(a.ID), { toStatusId: 4 });
+				// Three new records, each given up on both of the order's URLs (and Received delivered on both).
+				await callbacksSettled([String(a.ID)], 8);
+			} finally {
+				await stopOrStartN8n('start');
+			}
+			const items = await untilItems(saved.id, 4);
+			expect(statusesOf(items, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
+			await client.deactivateWorkflow(saved.id);
+		});
+
+		test('no n8n process answers at the addresses the clock knows: within one interval, a failed execution says so and what to set', async () => {
+			const { client } = e2e();
+			// Queue mode as documented for main without production webhooks: only the Production URL would serve.
+			if (e2e().state.mode === 'queue') await restartN8n(outOfReach({ N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }));
+			try {
+				// A new trigger: no callback has come, so no process was seen serving it. Every minute: the report within one.
+				const saved = await client.createWorkflow({
+					name: 'e2e catch-up: unreachable',
+					nodes: [triggerNode({ catchUp: 'storeOrders', catchUpOptions: { intervalMinutes: 1 } })],
+					connections: {},
+					settings: {},
+				});
+				await client.activateWorkflow(saved.id);
+				const message = await failedExecutionMessage(saved.id, 150_000);
+				expect(message).toBe('The catch-up cannot reach this trigger: no n8n process answered at its own addresses');
+				await client.deactivateWorkflow(saved.id);
+			} finally {
+				if (e2e().state.mode === 'queue') await restartN8n(outOfReach());
+			}
+		}, 300_000);
+	});
 });
+
+/** The error of the workflow's first failed execution, as n8n's REST API gives it. */
+async function failedExecutionMessage(workflowId: string, timeoutMs = 120_000): Promise<string> {
+	const failed: Execution = await waitFor(
+		'a failed execution',
+		async () => (await e2e().client.listExecutions(workflowId)).find((execution) => execution.status === 'error' && isFinishedWithData(execution)),
+		{ timeoutMs },
+	);
+	const error = failed.data?.resultData?.error as { message?: string; description?: string } | undefined;
+	expect(JSON.stringify(failed)).not.toContain(e2e().state.sandbox.subscriptionKey);
+	return String(error?.message ?? '');
+}

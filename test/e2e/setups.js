@@ -26,8 +26,9 @@ const QUEUE = [
 	// The trigger's GET/PUT webhooks and the wait's GET resume are registered and served by the
 	// webhook processes, not by main.
 	'callback-methods.test.ts',
-	// The catch-up: main's clock calls the trigger's webhook through the webhook processes, whose
-	// static data in PostgreSQL is the one memory shared with the callbacks they receive.
+	// The catch-up: main's clock calls the trigger's webhook where an n8n process listens (main, with
+	// its public address out of reach; or, with main serving no production webhooks, no address: the
+	// failed execution), over the static data in PostgreSQL shared with the webhook processes' callbacks.
 	'catch-up.test.ts',
 	// A wait started on the worker is resumed through a webhook process: by the callbacks across a
 	// restart of main, in a loop, by its checks and at its time limit; forged resume calls refused.
@@ -54,8 +55,8 @@ const N8N1 = [
 	'webhooks.test.ts',
 	// The trigger: Create derives its URLs from the workflow (n8nInternals/workflow.ts).
 	'trigger.test.ts',
-	// The catch-up's clock, started by the activation's context (n8nInternals/catchUpClock.ts), and
-	// a webhook that throws recorded as a failed execution.
+	// The catch-up's clock, started by the activation's context, calling the address n8n 1.x listens
+	// on (n8nInternals/trigger.ts), and its failures recorded as failed executions.
 	'catch-up.test.ts',
 	// A webhook registered once per method of a comma-separated httpMethod (n8nInternals/trigger.ts).
 	'callback-methods.test.ts',
