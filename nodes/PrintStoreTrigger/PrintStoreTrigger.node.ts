@@ -20,7 +20,7 @@ import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { register, unregister } from './activation';
 import { lookUp, lookUpInExecution } from './pipeline/lookUp';
 import { receive } from './webhook';
-import { CALLBACK_WEBHOOKS } from './setup/routes';
+import { CALLBACK_WEBHOOKS } from './setup/webhooks';
 import { failureIn, startClock } from './catchUp/clock';
 import { CATCH_UP_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
 import { keepMemoryWhole } from './pipeline/pipeline';
@@ -37,7 +37,7 @@ export class PrintStoreTrigger implements INodeType {
 		subtitle: '={{ "On " + ($parameter["events"] || []).join(" and ") + " events" }}',
 		description: 'Starts the workflow when a print order changes status, such as printed, shipped or delivered',
 		defaults: { name: 'Print Store Trigger' },
-		// Always offered: the callback secret is derived from it (webhook/secret.ts). Not required, so a
+		// Always offered: the callback secret is derived from it (setup/webhooks.ts). Not required, so a
 		// trigger with a fixed Callback Secret, or activated by an earlier version, needs none.
 		credentials: [{ name: 'printStoreOAuth2Api', required: false }],
 		// n8n 2.x says "publish" where n8n 1.x says "activate": the texts name both.
@@ -257,7 +257,7 @@ export class PrintStoreTrigger implements INodeType {
 	}
 
 	/**
-	 * A request to the trigger (callbacks/request.ts): the catch-up clock's, which runs a catch-up
+	 * A request to the trigger (webhook.ts): the catch-up clock's, which runs a catch-up
 	 * (catchUp/run.ts), or a callback, whose events go through the one pipeline (pipeline.ts).
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

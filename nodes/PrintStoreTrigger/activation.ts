@@ -6,16 +6,15 @@ import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
 import { NO_FILTERS, orderListSource } from '../shared/lists/orders';
 import { collect } from '../shared/lists/pages';
 import { checkTriggerActivation } from '../shared/n8nInternals';
-import { forgetAddresses } from './catchUp/address';
 import { catchUpScope, checkedCatchUpSettings, runningCatchUp, scopeKey, type CatchUpSettings } from './setup/settings';
 import { resolveStore } from './catchUp/run';
-import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './setup/secret';
+import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './setup/webhooks';
 import { forgetProcessMemory, forgetStoredMemory, loadMemory, saveMemory, type MemoryPlace } from './pipeline/memory';
 import { processOnlyKey } from './pipeline/pipeline';
 
 /**
  * The trigger's lifecycle. Nothing is registered anywhere: the callback addresses and their secret
- * are derived (callbacks/secret.ts), so every n8n process, Print Store > Create on a queue-mode
+ * are derived (setup/webhooks.ts), so every n8n process, Print Store > Create on a queue-mode
  * worker included, computes the same ones.
  *
  * Publishing checks what the trigger needs from outside it, so a trigger that cannot work is refused
@@ -92,7 +91,6 @@ export function unregister(ctx: IHookFunctions): void {
 	const key = triggerKey(ctx);
 	forgetProcessMemory(key);
 	forgetProcessMemory(processOnlyKey(key));
-	forgetAddresses(key);
 	const nodeData = ctx.getWorkflowStaticData('node');
 	const legacyKey = legacyRegistrationKey(isTest(ctx));
 	if (legacyKey in nodeData) delete nodeData[legacyKey];

@@ -6,13 +6,11 @@ import { normalizeEvents, PayloadRejected, type NormalizedEvent } from '../share
 import { readPayload } from '../shared/callbacks/read';
 import { isRecord } from '../shared/json';
 import { servedAddress } from '../shared/n8nInternals';
-import { noteServedHere } from './catchUp/address';
 import { answerClock, catchUpForCallback } from './catchUp/run';
 import { runningCatchUp } from './setup/settings';
-import { loadMemory, rememberServedAt, saveMemory } from './pipeline/memory';
+import { loadMemory, noteServedHere, rememberServedAt, saveMemory } from './pipeline/memory';
 import { emit, memoryPlace, pass, sharesMemory } from './pipeline/pipeline';
-import { callbackKind } from './setup/routes';
-import { checkClockRequest, checkSecret, triggerKey } from './setup/secret';
+import { callbackKind, checkClockRequest, checkSecret, triggerKey } from './setup/webhooks';
 import { readStatusesFromApi } from './callbacks/statusFromApi';
 
 /**

@@ -2,7 +2,7 @@
  * The request the Print Store Trigger's catch-up clock sends to the trigger's own webhook, for the
  * tests and the benchmarks that run a catch-up when they choose: `{"printStoreCatchUp": "run"}`
  * to the static status webhook, signed in the `x-print-store-catch-up` header with the trigger's
- * secret (nothing secret in the URL). Restated from nodes/PrintStoreTrigger/setup/secret.ts, not
+ * secret (nothing secret in the URL). Restated from nodes/PrintStoreTrigger/setup/webhooks.ts, not
  * imported: a change there that these do not follow shows as refused requests.
  */
 import { createHmac, randomUUID } from 'node:crypto';

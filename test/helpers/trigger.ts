@@ -12,7 +12,6 @@ import type { IDataObject, INode, INodeExecutionData, INodeParameters, ITriggerR
 import { Workflow } from 'n8n-workflow';
 
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
-import { forgetAddresses } from '../../nodes/PrintStoreTrigger/catchUp/address';
 import { forgetProcessMemory } from '../../nodes/PrintStoreTrigger/pipeline/memory';
 import { processOnlyKey } from '../../nodes/PrintStoreTrigger/pipeline/pipeline';
 import { askCatchUp, clockSignature, type ClockAsk } from '../../scripts/n8n/clock';
@@ -291,7 +290,6 @@ export async function startTrigger(options: {
 			const key = `wf-trigger:${String(node.webhookId)}:${mode === 'manual' ? 'test' : 'production'}`;
 			forgetProcessMemory(key);
 			forgetProcessMemory(processOnlyKey(key));
-			forgetAddresses(key);
 		},
 		setParameters(parameters) {
 			Object.assign(node.parameters, parameters);

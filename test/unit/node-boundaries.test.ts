@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '..', '..');
 
 /** The probes below, each linted as if it were that file of the tree. */
 const PROBES: Array<[string, string]> = [
-	['nodes/PrintStore/wait/probe.ts', "import { secretsMatch } from '../../PrintStoreTrigger/setup/secret';\nexport const probe = secretsMatch;\n"],
+	['nodes/PrintStore/wait/probe.ts', "import { secretsMatch } from '../../PrintStoreTrigger/setup/webhooks';\nexport const probe = secretsMatch;\n"],
 	['nodes/PrintStore/probe.ts', "export { PrintStoreTrigger } from '../PrintStoreTrigger/PrintStoreTrigger.node';\n"],
 	['nodes/PrintStore/actions/order/probe.ts', "import type { Acknowledgement } from '../../../PrintStoreTrigger/pipeline/pipeline';\nexport type Probe = Acknowledgement;\n"],
 	['nodes/PrintStoreTrigger/setup/probe.ts', "import { resumeSecret } from '../../PrintStore/wait/resumeUrl';\nexport const probe = resumeSecret;\n"],

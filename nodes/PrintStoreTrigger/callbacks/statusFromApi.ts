@@ -6,9 +6,8 @@ import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normaliz
 import { normalizeEvents } from '../../shared/callbacks/normalize';
 import { checkPathId } from '../../shared/ids';
 import { readStatusHistory } from '../../shared/reads/orders';
-import { callbackStore } from '../setup/routes';
+import { callbackStore, hasCredential } from '../setup/webhooks';
 import { triggerStoreId } from '../setup/settings';
-import { hasCredential } from '../setup/secret';
 
 /**
  * A callback without a body (a GET, an empty POST: a service set to send no payload) says at most

@@ -25,38 +25,6 @@ import { webhookBaseUrl } from '../../shared/n8nInternals';
  * each reads the trigger's memory afresh for the request and saves it right after.
  */
 
-/** Where this process was seen serving each trigger (callbacks/request.ts records it). */
-const servedHere = new Map<string, string>();
-/** The address that answered last, per trigger. */
-const answered = new Map<string, string>();
-const MAX_TRIGGERS = 500;
-
-function keep(map: Map<string, string>, key: string, address: string): void {
-	map.delete(key);
-	map.set(key, address);
-	if (map.size > MAX_TRIGGERS) map.delete(map.keys().next().value as string);
-}
-
-/** Notes where this process serves a trigger; false when it was noted already. */
-export function noteServedHere(triggerKey: string, address: string): boolean {
-	if (servedHere.get(triggerKey) === address) return false;
-	keep(servedHere, triggerKey, address);
-	return true;
-}
-
-export function noteAnswered(triggerKey: string, address: string): void {
-	keep(answered, triggerKey, address);
-}
-
-export function lastAnswered(triggerKey: string): string | undefined {
-	return answered.get(triggerKey);
-}
-
-export function forgetAddresses(triggerKey: string): void {
-	servedHere.delete(triggerKey);
-	answered.delete(triggerKey);
-}
-
 /** A base address as typed (`http://127.0.0.1:5678`, with or without the webhook path): with the webhook path. */
 function withWebhookPath(base: string, endpoint: string): string {
 	const trimmed = base.trim().replace(/\/+$/, '');
@@ -72,16 +40,15 @@ export function statusWebhookAt(address: string, webhookId: string): string {
  * The addresses to try, each once, in the order above. Each is a base up to the webhook ID
  * (`http://127.0.0.1:5678/webhook/`).
  */
-export function candidateAddresses(ctx: ITriggerFunctions, triggerKey: string, served: string[], configured: string): string[] {
+export function candidateAddresses(ctx: ITriggerFunctions, known: { configured: string; answered?: string; here?: string; served: string[] }): string[] {
 	const production = `${webhookBaseUrl(ctx).replace(/\/+$/, '')}/`;
 	// n8n's webhook path (N8N_ENDPOINT_WEBHOOK): the last segment of the production base.
 	const endpoint = production.replace(/\/+$/, '').split('/').pop() || 'webhook';
-	const here = servedHere.get(triggerKey);
 	const list = [
-		configured ? withWebhookPath(configured, endpoint) : '',
-		answered.get(triggerKey) ?? '',
-		...(here ? [here] : []),
-		...served,
+		known.configured ? withWebhookPath(known.configured, endpoint) : '',
+		known.answered ?? '',
+		known.here ?? '',
+		...known.served,
 		withWebhookPath(ctx.getInstanceBaseUrl(), endpoint),
 		`http://127.0.0.1:5678/${endpoint}/`,
 		production,

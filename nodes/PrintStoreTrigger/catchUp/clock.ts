@@ -3,9 +3,9 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { isRecord } from '../../shared/json';
 import { callOwnWebhook } from '../../shared/n8nInternals';
-import { clockProof, CLOCK_HEADER, currentSecret, signedClockRequest, triggerKey, type ClockAsk } from '../setup/secret';
-import { lastRecorded, peekMemory } from '../pipeline/memory';
-import { candidateAddresses, lastAnswered, noteAnswered, statusWebhookAt } from './address';
+import { clockProof, CLOCK_HEADER, currentSecret, signedClockRequest, triggerKey, type ClockAsk } from '../setup/webhooks';
+import { lastRecorded, peekMemory, servedHereAt } from '../pipeline/memory';
+import { candidateAddresses, statusWebhookAt } from './address';
 import { runningCatchUp } from '../setup/settings';
 
 /**
@@ -13,7 +13,7 @@ import { runningCatchUp } from '../setup/settings';
  * workflow active (the main process; with several, the leader), when the workflow is published and
  * every time n8n starts, and closes when it is unpublished or n8n stops. It does not read the store
  * itself: every interval it asks the trigger's own webhook for a catch-up (a signed request, no
- * secret in it: callbacks/secret.ts), at the first address where an n8n process answers as the
+ * secret in it: setup/webhooks.ts), at the first address where an n8n process answers as the
  * trigger (catchUp/address.ts), so the catch-up runs where callbacks run, over the same memory,
  * which n8n reads afresh for each request and saves right after.
  *
@@ -78,14 +78,15 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 	const secret = await currentSecret(ctx);
 	const configured = String((ctx.getNodeParameter('catchUpOptions', {}) as { ownAddress?: unknown }).ownAddress ?? '');
 	const place = { key, staticData: ctx.getWorkflowStaticData('node') };
-	const clock = { closed: false };
+	const clock: { closed: boolean; answered?: string } = { closed: false };
 
 	/** Asks the trigger, at each address in turn, until one answers with the trigger's proof. */
 	const ask = async (what: ClockAsk, first: boolean, timeoutMs: number): Promise<Answered> => {
 		const attempts: Attempt[] = [];
-		for (const address of candidateAddresses(ctx, key, peekMemory(place).served ?? [], configured)) {
+		const known = { configured, answered: clock.answered, here: servedHereAt(key), served: peekMemory(place).served ?? [] };
+		for (const address of candidateAddresses(ctx, known)) {
 			// An address not known to answer is first asked, briefly, whether it is the trigger's.
-			if (what === 'run' && address !== lastAnswered(key)) {
+			if (what === 'run' && address !== clock.answered) {
 				const probe = await askAt(address, 'probe', false, PROBE_TIMEOUT_MS);
 				if (!probe.answer) {
 					attempts.push(probe.attempt);
@@ -97,7 +98,7 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 				attempts.push(result.attempt);
 				continue;
 			}
-			noteAnswered(key, address);
+			clock.answered = address;
 			return { answer: result.answer, address };
 		}
 		return { attempts };

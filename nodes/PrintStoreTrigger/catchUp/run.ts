@@ -5,7 +5,7 @@ import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normaliz
 import { toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
 import { readStores, storeLabel } from '../../shared/lists/stores';
-import { clockProof, triggerKey, type ClockRequest } from '../setup/secret';
+import { clockProof, triggerKey, type ClockRequest } from '../setup/webhooks';
 import { loadMemory, type Memory } from '../pipeline/memory';
 import { emit, eventFilter, memoryPlace, pass } from '../pipeline/pipeline';
 import { hasTriggerUrls, orderIdOf, readChanges, storeReader } from './read';

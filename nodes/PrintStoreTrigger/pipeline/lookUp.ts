@@ -4,7 +4,7 @@ import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { checkPathId, locatorValue } from '../../shared/ids';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
-import { callbackStore } from '../setup/routes';
+import { callbackStore } from '../setup/webhooks';
 
 /**
  * "Fetch From the API": the order (`order`) or its full status history (`statusHistory`) added to an

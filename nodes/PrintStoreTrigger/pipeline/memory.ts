@@ -111,6 +111,8 @@ const mirrors = new Map<string, Memory>();
 const copies = new Map<string, Array<WeakRef<IDataObject>>>();
 /** When this process last recorded something new, per trigger (the catch-up's clock saves it again soon after). */
 const recordedAt = new Map<string, number>();
+/** Where this process serves each trigger (the address n8n listens on, as a request showed it). */
+const servedHere = new Map<string, string>();
 
 /** A plain copy: the static data n8n hands a node is a proxy, which structuredClone refuses. */
 function copyOf<T>(value: T): T {
@@ -290,6 +292,21 @@ export function forgetProcessMemory(key: string): void {
 	mirrors.delete(key);
 	copies.delete(key);
 	recordedAt.delete(key);
+	servedHere.delete(key);
+}
+
+/** Notes where this process serves a trigger; false when it was noted already. */
+export function noteServedHere(key: string, address: string): boolean {
+	if (servedHere.get(key) === address) return false;
+	servedHere.delete(key);
+	servedHere.set(key, address);
+	if (servedHere.size > MAX_TRIGGERS) servedHere.delete(servedHere.keys().next().value as string);
+	return true;
+}
+
+/** Where this process serves a trigger, when a request has shown it. */
+export function servedHereAt(key: string): string | undefined {
+	return servedHere.get(key);
 }
 
 /** Forgets the memory in the static data too (a trigger whose memory is not kept there any more). */

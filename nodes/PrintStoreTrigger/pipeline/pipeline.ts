@@ -6,8 +6,7 @@ import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
 import { statusMatcher } from '../../shared/statuses';
 import { runningCatchUp } from '../setup/settings';
 import { handled, keepWhole, KIND, loadMemory, rememberEvent, saveMemory, type Memory, type MemoryPlace } from './memory';
-import { callbackStore } from '../setup/routes';
-import { triggerKey } from '../setup/secret';
+import { callbackStore, triggerKey } from '../setup/webhooks';
 import { enrich } from './lookUp';
 
 /**
@@ -118,7 +117,7 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
  * Starts the workflow with the events, their callback secrets hidden, and answers the sender with
  * `answer`. n8n answers for the trigger (n8n 2.x once it has queued the execution), except:
  * - versions 1 and 1.1 with Fetch From the API answer at once and read before emitting (version 2
- *   reads in the execution: callbacks/lookUp.ts);
+ *   reads in the execution: pipeline/lookUp.ts);
  * - with a shared memory, the trigger answers just after n8n has taken this request's static data to
  *   save (n8nInternals, `answerAfterStaticDataSave`), so a retry the sender makes on the answer, or
  *   the next catch-up, finds the event remembered.

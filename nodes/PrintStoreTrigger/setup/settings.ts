@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions 
 
 import { toNodeError } from '../../shared/errors';
 import { checkPathId, locatorValue } from '../../shared/ids';
-import { hasCredential } from './secret';
+import { hasCredential } from './webhooks';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
