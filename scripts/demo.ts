@@ -7,7 +7,8 @@
  * on its sample records, lets the sandbox move the orders to Delivered, reads each order's status
  * history back through the node (the order-lookup example), runs "create orders → wait until
  * delivered → update the CRM records" (one execution that waits in n8n until the sandbox has
- * delivered its orders) and prints a summary.
+ * delivered its orders), stops n8n while new orders move on and the service gives their callbacks up,
+ * starts it again and shows the trigger's catch-up bring what it missed, and prints a summary.
  * Without --once it then leaves everything running until Ctrl-C; with --once it stops and exits,
  * non-zero if any step failed.
  *
@@ -137,6 +138,59 @@ function describeEvent(json: Record<string, unknown>): string {
 	const pick = (...keys: string[]) => keys.map((key) => json[key]).find((value) => value !== undefined && value !== null);
 	const parts = [pick('OrderNumber', 'orderNumber'), pick('StatusDescription', 'statusDescription', 'event'), time(pick('Timestamp', 'timestamp'))];
 	return parts.filter((part) => part !== undefined && part !== '').join('  ');
+}
+
+interface CatchUpShown {
+	/** Each new order's events, as `status (source)`, in the order the workflow received them. */
+	orders: Array<[string, string[]]>;
+	givenUp: number;
+}
+
+/**
+ * Creates orders with the CRM example (its trigger's URLs on them), stops n8n, lets the sandbox move
+ * them to Delivered while the service gives each callback up after two attempts, starts n8n again
+ * and waits for the trigger's catch-up to bring every status: those before the stop by callback,
+ * the rest by catch-up.
+ */
+async function showCatchUp(current: Stack, sandbox: SandboxControl, crm: Imported, advanceEveryMs: number): Promise<CatchUpShown> {
+	await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 200 });
+	try {
+		const made = nodeOutput(await runExample(current, crm), 'Create orders');
+		const ids = made.map((order) => String(order.ID));
+		await current.stopN8n();
+		let givenUp = 0;
+		try {
+			await waitFor(
+				'the new orders to be delivered and their callbacks given up',
+				async () => {
+					const orders = (await sandbox.orders()).filter((order) => ids.includes(order.ID));
+					const settled = (await sandbox.callbacks()).filter((entry) => ids.includes(String(entry.orderId)) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered'));
+					givenUp = settled.filter((entry) => entry.outcome === 'gave-up').length;
+					// Five records an order, each on both of its callback URLs.
+					return orders.every((order) => order.Completed) && settled.length >= ids.length * 10 ? true : undefined;
+				},
+				{ timeoutMs: advanceEveryMs * 8 + 60_000, intervalMs: 250 },
+			);
+		} finally {
+			await current.startN8nAgain();
+		}
+		const events = await waitFor(
+			"the trigger's catch-up",
+			async () => {
+				const runs = (await current.client.listExecutions(crm.workflow.id)).filter((run) => run.mode !== 'manual').reverse();
+				const items = runs.flatMap((run) => nodeOutput(run, 'Print Store Trigger')).filter((item) => ids.includes(String(item.OrderID)));
+				return items.filter((item) => item.StatusID === DELIVERED).length >= ids.length ? items : undefined;
+			},
+			{ timeoutMs: 120_000, intervalMs: 500 },
+		);
+		const orders = made.map((order): [string, string[]] => [
+			String(order.OrderNumber),
+			events.filter((event) => event.OrderID === order.ID).map((event) => `${String(event.StatusDescription)} (${String(event.source)})`),
+		]);
+		return { orders, givenUp };
+	} finally {
+		await sandbox.resetCallbackPolicy();
+	}
 }
 
 async function main() {
@@ -293,7 +347,16 @@ async function main() {
 		});
 	}
 
-	// 6. Trigger examples, if any: what they received.
+	// 6. The catch-up: orders move on while n8n is stopped and the service gives their callbacks up;
+	// once n8n is back, the CRM workflow's trigger reads the store and emits what it missed.
+	let catchUp: CatchUpShown | undefined;
+	if (imported && crmRun) {
+		catchUp = await attempt('Stopping n8n while new orders move on (the service gives their callbacks up), then starting it again: the trigger catches up', async () =>
+			await showCatchUp(current, sandbox, importedExample(imported, CRM_EXAMPLE), advanceEveryMs),
+		);
+	}
+
+	// 7. Trigger examples, if any: what they received.
 	const triggerWorkflows = (imported ?? []).filter((entry) => entry.activated);
 	const triggerRuns = new Map<string, Execution[]>();
 	for (const entry of triggerWorkflows) {
@@ -386,6 +449,12 @@ async function main() {
 		print(`  tool call:    ${desk.toolCall}`);
 		print(`  tool result:  ${desk.toolResult.length > 160 ? `${desk.toolResult.slice(0, 157)}...` : desk.toolResult}`);
 		print(`  answer:       ${desk.answer}`);
+		print('');
+	}
+	if (catchUp) {
+		print(`The catch-up (the CRM workflow's trigger): n8n was stopped while ${catchUp.orders.length} new orders moved on, and the service gave up ${catchUp.givenUp} callbacks.`);
+		print('Once n8n was back, the trigger read the store and started the workflow for every status it had missed, once, in order:');
+		for (const [orderNumber, events] of catchUp.orders) print(`  ${orderNumber.padEnd(10)} ${events.join(', ')}`);
 		print('');
 	}
 	for (const entry of triggerWorkflows) {
