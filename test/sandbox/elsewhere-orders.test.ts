@@ -206,6 +206,8 @@ describe('POST /_sandbox/orders', () => {
 describe('orders made elsewhere through the API', () => {
 	it('are listed newest first among the others, with the createdFrom/createdTo bounds inclusive; each caller sees what it may', async () => {
 		const alice = (await make({ count: 3, createdOverDays: 2 })).orders!;
+		// Each batch's newest order is made "now": a later millisecond for bob's, so the bounds below tell them apart.
+		await new Promise((resolve) => setTimeout(resolve, 5));
 		const bob = (await make({ count: 2, createdOverDays: 0.5, username: 'bob' })).orders!;
 		const viaApi = (await api.post(`${storePath()}/order`, { Items: [orderItem({ PartnerOrderReference: 'a1' }), orderItem({ PartnerOrderReference: 'a2' })] })).data as Made[];
 		const page = (await api.get(`${storePath()}/order`, { params: { pageSize: 100 } })).data;
