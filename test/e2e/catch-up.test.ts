@@ -46,6 +46,24 @@ const order = (reference: string) => ({
 	},
 });
 
+/** A published workflow with the trigger and Create (its callbacks from the trigger), run once: the orders it created. */
+async function publishAndCreate(name: string, references: string[]) {
+	const { client, state } = e2e();
+	const built = printStoreTestWorkflow({
+		name,
+		credential: state.credential,
+		items: references.map(order),
+		nodeName: 'Create orders',
+		parameters: { resource: 'order', operation: 'create', storeId: state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'trigger' },
+	});
+	built.workflow.nodes.push(triggerNode({}));
+	const saved = await client.createWorkflow(built.workflow);
+	await client.activateWorkflow(saved.id);
+	const run = await client.runManually(saved.id, built.triggerName);
+	expect(run.status).toBe('success');
+	return { saved, orders: nodeOutput(run, built.nodeName) };
+}
+
 /** The trigger's items of the workflow's finished webhook executions, oldest execution first. */
 async function triggerItems(workflowId: string): Promise<Array<Record<string, unknown>>> {
 	const executions = (await e2e().client.listExecutions(workflowId)).filter((execution) => execution.mode === 'webhook' && isFinishedWithData(execution));
@@ -84,19 +102,7 @@ describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 
 	test('n8n stopped while orders change: once it is back, every change is emitted once and in order; the late retry of one starts nothing', async () => {
 		const { client, sandbox } = e2e();
-		const built = printStoreTestWorkflow({
-			name: 'e2e catch-up: n8n stopped',
-			credential: e2e().state.credential,
-			items: [order('cu-a'), order('cu-b')],
-			nodeName: 'Create orders',
-			parameters: { resource: 'order', operation: 'create', storeId: e2e().state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'trigger' },
-		});
-		built.workflow.nodes.push(triggerNode({}));
-		const saved = await client.createWorkflow(built.workflow);
-		await client.activateWorkflow(saved.id);
-		const run = await client.runManually(saved.id, built.triggerName);
-		expect(run.status).toBe('success');
-		const [a, b] = nodeOutput(run, built.nodeName);
+		const { saved, orders: [a, b] } = await publishAndCreate('e2e catch-up: n8n stopped', ['cu-a', 'cu-b']);
 		// The creations' Received records come by callback, one execution each.
 		const received = await untilItems(saved.id, 2);
 		expect(received.map((item) => `${String(item.StatusDescription)}/${String(item.source)}`)).toEqual(['Received/callback', 'Received/callback']);
@@ -209,19 +215,7 @@ describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 
 		test('n8n stopped while orders change: once it is back, the clock catches up where n8n listens, every change once and in order', async () => {
 			const { client, sandbox } = e2e();
-			const built = printStoreTestWorkflow({
-				name: 'e2e catch-up: public address out of reach',
-				credential: e2e().state.credential,
-				items: [order('out-a')],
-				nodeName: 'Create orders',
-				parameters: { resource: 'order', operation: 'create', storeId: e2e().state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'trigger' },
-			});
-			built.workflow.nodes.push(triggerNode({}));
-			const saved = await client.createWorkflow(built.workflow);
-			await client.activateWorkflow(saved.id);
-			const run = await client.runManually(saved.id, built.triggerName);
-			expect(run.status).toBe('success');
-			const [a] = nodeOutput(run, built.nodeName);
+			const { saved, orders: [a] } = await publishAndCreate('e2e catch-up: public address out of reach', ['out-a']);
 			// n8n gave Create its public address, which nothing here resolves; the service reaches n8n through its route.
 			const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
 			expect(stored.OrderDetails.StatusCallbackUrl.startsWith(`${publicOrigin()}/`)).toBe(true);

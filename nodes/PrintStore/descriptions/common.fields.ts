@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { storeLocatorModes } from '../../shared/lists/stores';
+
 const STORE_ID_PLACEHOLDER = 'e.g. store_1001';
 const STORE_ID_HINT = "The StoreID that Store > Join With Invite Key returns, or the store ID in your provider's portal";
 
@@ -27,22 +29,7 @@ export const storeLocator: INodeProperties = {
 	required: true,
 	default: { mode: 'list', value: '' },
 	description: storeIdField.description,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a store...',
-			typeOptions: { searchListMethod: 'searchStores', searchable: true, searchFilterRequired: false },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: STORE_ID_PLACEHOLDER,
-			hint: STORE_ID_HINT,
-		},
-	],
+	...storeLocatorModes(STORE_ID_PLACEHOLDER, STORE_ID_HINT),
 };
 
 const UP_TO_VERSION_4 = { '@version': [{ _cnd: { lte: 4 } }] };

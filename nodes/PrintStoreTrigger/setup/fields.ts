@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { storeLocatorModes } from '../../shared/lists/stores';
+
 /** The catch-up's fields, shown from version 2 on (versions 1 and 1.1 have no catch-up). Defaults as settings.ts's CATCH_UP_DEFAULTS. */
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 const BEFORE_VERSION_2 = { '@version': [{ _cnd: { lt: 2 } }] };
@@ -29,16 +31,7 @@ export const STORE_PROPERTIES: INodeProperties[] = [
 		hint: 'Leave empty when your account has one store: that one is read',
 		description:
 			"The store whose orders the trigger reads through the API: the catch-up, Fetch From the API, the status of callbacks that carry none, and the statuses offered above. Leave it empty when your account has one store: that one is read. With several, publishing asks you to pick one (when the catch-up is on; otherwise the store the event or Print Store > Create's callback URL names is read).",
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a store...',
-				typeOptions: { searchListMethod: 'searchStores', searchable: true, searchFilterRequired: false },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. store_1001' },
-		],
+		...storeLocatorModes('e.g. store_1001'),
 	},
 ];
 

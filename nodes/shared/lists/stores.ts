@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, ILoadOptionsFunctions, INodeListSearchResult, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { isRecord, readField } from '../json';
 import { CREDENTIALS, type ApiOperation } from '../apiCalls';
@@ -17,6 +17,22 @@ export const LIST_STORES: ApiOperation = {
 	actsOnce: false,
 	meanings: { 401: CREDENTIALS, 404: noSuchList('store list'), 405: noSuchList('store list') },
 };
+
+/** A store field's modes, in both nodes: picked from the account's stores (`searchStores`), or typed. */
+export function storeLocatorModes(placeholder: string, hint?: string): Pick<INodeProperties, 'modes'> {
+	return {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a store...',
+				typeOptions: { searchListMethod: 'searchStores', searchable: true, searchFilterRequired: false },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder, ...(hint ? { hint } : {}) },
+		],
+	};
+}
 
 export interface StoreEntry {
 	id: string;
