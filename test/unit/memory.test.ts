@@ -59,6 +59,15 @@ describe('what makes two events the same', () => {
 		expect(handled(memory, event(shipped), KIND.status)).toBe(false);
 	});
 
+	test('another order ID with the same order number is another order; an order first named by its number alone is the same', () => {
+		const place = { key: 'ids' };
+		expect(pass(place, shipped)).toBe(true);
+		expect(pass(place, { ...shipped, OrderID: 'ord_other' })).toBe(true);
+		const byNumber = { key: 'by-number' };
+		expect(pass(byNumber, { OrderNumber: 'PS-9', StatusID: 4, Timestamp: shipped.Timestamp })).toBe(true);
+		expect(pass(byNumber, { OrderID: 'ord_9', OrderNumber: 'PS-9', StatusID: 4, Timestamp: shipped.Timestamp })).toBe(false);
+	});
+
 	test('records of two items of one order are two events', () => {
 		const place = { key: 'items' };
 		expect(pass(place, { ...shipped, ItemID: 1 })).toBe(true);

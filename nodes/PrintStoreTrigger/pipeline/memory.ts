@@ -384,9 +384,17 @@ function sameStatusKey(key: string, facts: RecordFacts): boolean {
 	return key !== '' && facts.statusId === null && key === `=${facts.statusName}`;
 }
 
-/** The key of the order an event names in the memory, or undefined when none is remembered. */
+/**
+ * The key of the order an event names in the memory, or undefined when none is remembered. An
+ * event with an ID is the order with that ID, or one remembered by this number alone (its ID not
+ * known then); never another ID's order that has the same number.
+ */
 export function orderKey(memory: Memory, orderId: string, orderNumber: string): string | undefined {
-	if (orderId !== '' && memory.orders[orderId]) return orderId;
+	if (orderId !== '') {
+		if (memory.orders[orderId]) return orderId;
+		const byNumber = orderNumber === '' ? undefined : memory.orders[orderNumber];
+		return byNumber && byNumber.o === undefined ? orderNumber : undefined;
+	}
 	if (orderNumber === '') return undefined;
 	if (memory.orders[orderNumber]) return orderNumber;
 	return Object.keys(memory.orders).find((key) => memory.orders[key].o === orderNumber);
