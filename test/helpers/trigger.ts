@@ -77,7 +77,8 @@ export interface TriggerHost {
 	forgetProcessMemory(): void;
 	/** Changes the node's parameters (a user editing it), for the next activation or callback. */
 	setParameters(parameters: INodeParameters): void;
-	activate(): Promise<void>;
+	/** As n8n activates it: by a publish (`activate`), or as n8n starts (`init`), which asks nothing of the service. */
+	activate(activation?: 'activate' | 'init'): Promise<void>;
 	deactivate(): Promise<void>;
 	close(): Promise<void>;
 }
@@ -228,7 +229,7 @@ export async function startTrigger(options: {
 			webhookId: node.webhookId,
 			isTest: mode === 'manual',
 		}) as IWebhookData;
-	const hook = () => new HookContext(workflow, node, additionalData, mode, 'activate', webhookData(descriptions[0]));
+	const hook = (activation: 'activate' | 'init' = 'activate') => new HookContext(workflow, node, additionalData, mode, activation, webhookData(descriptions[0]));
 
 	type Lifecycle = Record<'checkExists' | 'create' | 'delete', (this: HookContext) => Promise<boolean>>;
 	const lifecycle = (trigger.webhookMethods as unknown as { default: Lifecycle }).default;
@@ -295,13 +296,13 @@ export async function startTrigger(options: {
 			Object.assign(node.parameters, parameters);
 		},
 		// As n8n activates the trigger: its webhooks, then its trigger() (the catch-up's clock), closed on deactivation.
-		async activate() {
-			if (!(await lifecycle.checkExists.call(hook()))) await lifecycle.create.call(hook());
+		async activate(activation = 'activate') {
+			if (!(await lifecycle.checkExists.call(hook(activation)))) await lifecycle.create.call(hook(activation));
 			if (mode !== 'manual') {
 				const emit = (data: INodeExecutionData[][]) => {
 					clockEmitted.push(data[0].map((item) => item.json));
 				};
-				running = await trigger.trigger.call(new TriggerContext(workflow, node, additionalData, mode, 'activate', emit));
+				running = await trigger.trigger.call(new TriggerContext(workflow, node, additionalData, mode, activation, emit));
 			}
 		},
 		async deactivate() {

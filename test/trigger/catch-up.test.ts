@@ -481,6 +481,16 @@ describe("the clock's way to the trigger", () => {
 		await host.deactivate();
 	});
 
+	test("n8n starting (nothing asked of the service then) with a trigger that does not know its store: the clock's failed execution says so", async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger(credentials, { enrichStoreId: '' });
+		await host.activate('init');
+		const failed = await untilReported(host, credentials);
+		expect(failed.message).toBe('The catch-up does not know which store to read: your account has 2 stores');
+		expect(failed.description).toMatch(/^Pick the trigger's Store \(Sandbox Print Co\. \(store_main\), Elsewhere Printing Ltd\. \(store_unassociated\)\), or set Catch Up Missed Events to Off\./);
+		await host.deactivate();
+	});
+
 	test('a request asking for a catch-up is refused unless the trigger signed it', async () => {
 		const { host } = await published({ catchUp: 'storeOrders' });
 		const post = async (headers: Record<string, string>, url = host.url('status')) =>

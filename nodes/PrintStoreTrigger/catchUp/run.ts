@@ -50,6 +50,23 @@ interface Outcome {
 	counts: IDataObject;
 }
 
+/** A store that could not be read whole: which one, and why (the transport's failure). */
+class StoreNotRead extends Error {
+	constructor(
+		readonly storeId: string,
+		readonly reason: unknown,
+	) {
+		super(`store ${storeId} could not be read`);
+	}
+}
+
+/** What a failed catch-up says: the store and what failed reading it, or why the store is not known. */
+function failureOf(ctx: IWebhookFunctions, error: unknown): { message: string; description: string } {
+	const cause = toNodeError(ctx.getNode(), error instanceof StoreNotRead ? error.reason : error, 0);
+	const message = error instanceof StoreNotRead ? `The catch-up could not read store ${error.storeId}: ${cause.message}` : cause.message;
+	return { message, description: cause.description ?? '' };
+}
+
 async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, settleMs: number): Promise<Outcome> {
 	const key = triggerKey(ctx);
 	return await oneAtATime(key, async () => {
@@ -62,7 +79,9 @@ async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, sett
 			if (settings.scope === 'storeOrders') return true;
 			return hasTriggerUrls(order, webhookId) ?? hasTriggerUrls(await reader.order(orderIdOf(order)), webhookId) ?? false;
 		};
-		const read = await readChanges(memory, { reader, settings, ours, kind: eventKind(ctx), now, settleMs });
+		const read = await readChanges(memory, { reader, settings, ours, kind: eventKind(ctx), now, settleMs }).catch((error: unknown) => {
+			throw new StoreNotRead(settings.storeId, error);
+		});
 		// From here on nothing awaits: the memory is loaded afresh, compared, written and saved in one step.
 		const passed = pass(ctx, read.events, 'catchUp', read.record);
 		const { counts } = passed;
@@ -81,12 +100,10 @@ async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, sett
  */
 export async function answerClock(ctx: IWebhookFunctions, request: ClockRequest & { secret: string }): Promise<IWebhookResponseData> {
 	const proof = clockProof(request.secret, request.nonce);
+	// A probe, or a save: nothing to read; the trigger keeps its memory whole as the request ends.
+	if (request.ask !== 'run') return { webhookResponse: { answered: request.ask, proof } };
 	const settings = runningCatchUp(ctx);
-	if (request.ask === 'probe' || request.ask === 'save' || !settings) {
-		// A probe, or a save: nothing to read; the trigger keeps its memory whole as the request ends.
-		const answer = { answered: request.ask, proof, ...(settings || request.ask !== 'run' ? {} : { caughtUp: false, reason: 'The catch-up is off, or the trigger has no credential' }) };
-		return { webhookResponse: answer };
-	}
+	if (!settings) return { webhookResponse: { caughtUp: false, reason: 'The catch-up is off, or the trigger has no credential', proof } };
 	const last = loadMemory(memoryPlace(ctx)).reader?.last ?? 0;
 	if (!request.first && Date.now() - last < settings.everyMs / 2) {
 		return { webhookResponse: { caughtUp: false, reason: 'Another catch-up ran less than half an interval ago', proof } };
@@ -95,9 +112,8 @@ export async function answerClock(ctx: IWebhookFunctions, request: ClockRequest 
 	try {
 		outcome = await catchUp(ctx, settings, request.first ? 0 : SETTLE_MS);
 	} catch (error) {
-		const failure = toNodeError(ctx.getNode(), error, 0);
-		const store = settings.storeId || 'of the account';
-		return { webhookResponse: { caughtUp: false, failed: `The catch-up could not read store ${store}: ${failure.message}`, description: failure.description ?? '', proof } };
+		const failure = failureOf(ctx, error);
+		return { webhookResponse: { caughtUp: false, failed: failure.message, description: failure.description, proof } };
 	}
 	return await emit(ctx, outcome.events, { caughtUp: true, ...outcome.counts, proof });
 }
@@ -113,7 +129,7 @@ export async function catchUpForCallback(ctx: IWebhookFunctions, settings: Catch
 	try {
 		events = (await catchUp(ctx, settings, 0)).events;
 	} catch (error) {
-		const message = `The catch-up could not read the store: ${toNodeError(ctx.getNode(), error, 0).message}`;
+		const message = failureOf(ctx, error).message;
 		// Events that name no order are told apart by nothing: each is passed on, as the filters allow.
 		events = unnamed.map((event): NormalizedEvent => ({ ...event, statusError: message })).filter(eventFilter(ctx));
 	}
