@@ -9,7 +9,7 @@ import type { EventKind } from './normalize';
  *
  * The secret travels in two forms, both accepted by the trigger:
  * - a path segment, `.../webhook/<id>/<id>/status/<secret>` (what Create sends by default: it
- *   survives a service that drops or rewrites query strings; see the trigger's webhook/routes.ts);
+ *   survives a service that drops or rewrites query strings; see the trigger's setup/webhooks.ts);
  * - a query parameter, `<webhook URL>?secret=<secret>` (for URLs typed by hand).
  * Whatever form an URL carries it in, `hideCallbackSecrets` (shared/hideSecrets.ts, a leaf module
  * every layer may import) replaces the secret by a fixed marker so output items, errors and logs
@@ -27,7 +27,7 @@ export interface TriggerNodeRef {
  * URLs" option places it. Any process computes it from what it has: n8n's production webhook base
  * (`<WEBHOOK_URL>/webhook`), the workflow ID and the trigger node. n8n's own `getNodeWebhookUrl`
  * gives the static address (through the door, n8nInternals); the path form inserts the webhook ID again before the kind (the
- * trigger's webhook/routes.ts says why). A secret with characters a path segment would carry
+ * trigger's setup/webhooks.ts says why). A secret with characters a path segment would carry
  * encoded goes in the query.
  */
 export function triggerCallbackUrl(
