@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
-import { checkPathId, locatorValue } from '../../shared/ids';
+import { checkPathId } from '../../shared/ids';
+import { storeOf } from '../setup/settings';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
 import { callbackStore } from '../setup/webhooks';
@@ -25,8 +26,7 @@ export function lookUpInExecution(ctx: IExecuteFunctions): string {
 }
 
 function configuredStore(ctx: IExecuteFunctions | IWebhookFunctions): string {
-	const value = locatorValue(ctx.getNodeParameter('enrichStoreId', 0, ''));
-	return typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
+	return storeOf(ctx.getNodeParameter('enrichStoreId', 0, ''));
 }
 
 /** Adds the order or its history to one event; throws when it cannot be read (naming the field when the IDs are not usable). */

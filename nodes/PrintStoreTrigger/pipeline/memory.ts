@@ -114,6 +114,13 @@ const recordedAt = new Map<string, number>();
 /** Where this process serves each trigger (the address n8n listens on, as a request showed it). */
 const servedHere = new Map<string, string>();
 
+/** Sets a per-trigger entry as the most recent, dropping the least recent over MAX_TRIGGERS. */
+function keepRecent<V>(map: Map<string, V>, key: string, value: V): void {
+	map.delete(key);
+	map.set(key, value);
+	if (map.size > MAX_TRIGGERS) map.delete(map.keys().next().value as string);
+}
+
 /** A plain copy: the static data n8n hands a node is a proxy, which structuredClone refuses. */
 function copyOf<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
@@ -146,9 +153,13 @@ function sameKept(a: Kept, b: Kept): boolean {
 	return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 }
 
+function copyKept(list: Kept[] | undefined): Kept[] | undefined {
+	return list?.map((kept) => [...kept] as Kept);
+}
+
 function unionKept(a: Kept[] | undefined, b: Kept[] | undefined): Kept[] | undefined {
-	if (!a?.length) return b?.map((kept) => [...kept] as Kept);
-	const out = a.map((kept) => [...kept] as Kept);
+	if (!a?.length) return copyKept(b);
+	const out = copyKept(a) as Kept[];
 	for (const kept of b ?? []) {
 		const same = out.find((mine) => sameKept(mine, kept));
 		if (same) same[4] |= kept[4];
@@ -175,10 +186,10 @@ export function later(a: number | null, b: number | null): number | null {
 export function mergeMemories(a: Memory, b: Memory): Memory {
 	const [newer, older] = a.rev >= b.rev ? [a, b] : [b, a];
 	const orders: Record<string, OrderMemory> = {};
-	for (const [id, entry] of Object.entries(older.orders)) orders[id] = { ...entry, e: entry.e?.map((kept) => [...kept] as Kept) };
+	for (const [id, entry] of Object.entries(older.orders)) orders[id] = { ...entry, e: copyKept(entry.e) };
 	for (const [id, entry] of Object.entries(newer.orders)) {
 		const other = orders[id];
-		const merged: OrderMemory = other ? { u: Math.max(entry.u, other.u), e: unionKept(entry.e, other.e), w: further(entry.w, other.w), o: entry.o || other.o } : { ...entry, e: entry.e?.map((kept) => [...kept] as Kept) };
+		const merged: OrderMemory = other ? { u: Math.max(entry.u, other.u), e: unionKept(entry.e, other.e), w: further(entry.w, other.w), o: entry.o || other.o } : { ...entry, e: copyKept(entry.e) };
 		for (const field of ['o', 'e', 'w'] as const) if (merged[field] === undefined || (field === 'e' && merged.e?.length === 0)) delete merged[field];
 		orders[id] = merged;
 	}
@@ -213,15 +224,12 @@ function pruned(memory: Memory, now: number): Memory {
 /** The trigger's memory as this process knows it: its static data's and this process's, merged (a copy to change and save). */
 export function loadMemory(place: MemoryPlace, now = Date.now()): Memory {
 	if (place.staticData) holdCopy(place.key, place.staticData);
-	const stored = storedMemory(place.staticData);
-	const known = mirrors.get(place.key);
-	const memory = stored && known ? mergeMemories(stored, known) : copyOf(stored ?? known ?? emptyMemory());
-	return pruned(memory, now);
+	return pruned(peekMemory(place), now);
 }
 
 /**
- * The memory as this process knows it, without keeping the copy it was read from: for the catch-up's
- * clock, whose copy n8n never saves (the trigger()'s, read at activation).
+ * The memory as this process knows it (a copy), without keeping the copy of the static data it was
+ * read from: for the catch-up's clock, whose copy n8n never saves (the trigger()'s, read at activation).
  */
 export function peekMemory(place: MemoryPlace): Memory {
 	const stored = storedMemory(place.staticData);
@@ -237,9 +245,7 @@ export function rememberServedAt(memory: Memory, address: string): boolean {
 }
 
 function remember(key: string, memory: Memory): void {
-	mirrors.delete(key);
-	mirrors.set(key, memory);
-	if (mirrors.size > MAX_TRIGGERS) mirrors.delete(mirrors.keys().next().value as string);
+	keepRecent(mirrors, key, memory);
 }
 
 /**
@@ -249,7 +255,7 @@ function remember(key: string, memory: Memory): void {
 export function saveMemory(place: MemoryPlace, memory: Memory, now = Date.now()): Memory {
 	const saved: Memory = { ...memory, rev: memory.rev + 1 };
 	remember(place.key, saved);
-	recordedAt.set(place.key, now);
+	keepRecent(recordedAt, place.key, now);
 	if (place.staticData) spread(place.key, place.staticData, saved);
 	return saved;
 }
@@ -298,9 +304,7 @@ export function forgetProcessMemory(key: string): void {
 /** Notes where this process serves a trigger; false when it was noted already. */
 export function noteServedHere(key: string, address: string): boolean {
 	if (servedHere.get(key) === address) return false;
-	servedHere.delete(key);
-	servedHere.set(key, address);
-	if (servedHere.size > MAX_TRIGGERS) servedHere.delete(servedHere.keys().next().value as string);
+	keepRecent(servedHere, key, address);
 	return true;
 }
 

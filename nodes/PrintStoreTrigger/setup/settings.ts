@@ -66,10 +66,15 @@ function positive(value: unknown, fallback: number, min: number): number {
 	return Number.isFinite(number) && number >= min ? number : fallback;
 }
 
-/** The trigger's Store as picked or typed, or '' (an expression left unresolved is none). */
-export function triggerStoreId(ctx: TriggerContext): string {
-	const value = locatorValue(ctx.getNodeParameter('enrichStoreId', ''));
+/** A Store parameter's value (text, or a store picked or typed), or '' (an expression left unresolved is none). */
+export function storeOf(parameter: unknown): string {
+	const value = locatorValue(parameter);
 	return typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
+}
+
+/** The trigger's Store as picked or typed, or ''. */
+export function triggerStoreId(ctx: TriggerContext): string {
+	return storeOf(ctx.getNodeParameter('enrichStoreId', ''));
 }
 
 /**
@@ -101,11 +106,21 @@ export function checkedCatchUpSettings(ctx: TriggerContext): CatchUpSettings | u
 	}
 }
 
-/** The catch-up's settings when it runs; undefined when it does not, or its Store cannot be used (which the activation reports). */
+/** Settings read, per context (a request, the activation, the clock): the parameters do not change within one. */
+const readSettings = new WeakMap<TriggerContext, CatchUpSettings | undefined>();
+
+/**
+ * The catch-up's settings when it runs; undefined when it does not, or its Store cannot be used (which
+ * the activation reports). Read once per context: a callback asks in several places.
+ */
 export function runningCatchUp(ctx: TriggerContext): CatchUpSettings | undefined {
+	if (readSettings.has(ctx)) return readSettings.get(ctx);
+	let settings: CatchUpSettings | undefined;
 	try {
-		return catchUpSettings(ctx);
+		settings = catchUpSettings(ctx);
 	} catch {
-		return undefined;
+		settings = undefined;
 	}
+	readSettings.set(ctx, settings);
+	return settings;
 }
