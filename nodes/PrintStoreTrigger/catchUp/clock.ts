@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { isRecord } from '../../shared/json';
 import { callOwnWebhook } from '../../shared/n8nInternals';
 import { clockProof, CLOCK_HEADER, currentSecret, signedClockRequest, triggerKey, type ClockAsk } from '../setup/webhooks';
-import { lastRecorded, peekMemory, servedHereAt } from '../pipeline/memory';
+import { lastRecorded, servedAddresses, servedHereAt } from '../pipeline/memory';
 import { candidateAddresses, statusWebhookAt } from './address';
 import { runningCatchUp } from '../setup/settings';
 
@@ -83,7 +83,7 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 	/** Asks the trigger, at each address in turn, until one answers with the trigger's proof. */
 	const ask = async (what: ClockAsk, first: boolean, timeoutMs: number): Promise<Answered> => {
 		const attempts: Attempt[] = [];
-		const known = { configured, answered: clock.answered, here: servedHereAt(key), served: peekMemory(place).served ?? [] };
+		const known = { configured, answered: clock.answered, here: servedHereAt(key), served: servedAddresses(place) };
 		for (const address of candidateAddresses(ctx, known)) {
 			// An address not known to answer is first asked, briefly, whether it is the trigger's.
 			if (what === 'run' && address !== clock.answered) {

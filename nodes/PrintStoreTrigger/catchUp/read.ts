@@ -217,7 +217,7 @@ interface Found {
 }
 
 /** What a catch-up reads with: the store, what it is set to read, and how to tell the trigger's orders. */
-export interface Reading_ {
+export interface HowToRead {
 	reader: StoreReader;
 	settings: CatchUpSettings;
 	/** Whether an order is the trigger's (its callback URLs), for the scope "this trigger's orders". */
@@ -228,7 +228,7 @@ export interface Reading_ {
 	settleMs: number;
 }
 
-export async function readChanges(memory: Memory, how: Reading_): Promise<ChangesRead> {
+export async function readChanges(memory: Memory, how: HowToRead): Promise<ChangesRead> {
 	const { reader, settings, ours, now, settleMs } = how;
 	const scope = scopeKey(settings);
 	const previous: ReaderState | undefined = memory.reader;

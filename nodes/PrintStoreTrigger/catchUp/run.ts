@@ -67,11 +67,18 @@ function failureOf(ctx: IWebhookFunctions, error: unknown): { message: string; d
 	return { message, description: cause.description ?? '' };
 }
 
-async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, settleMs: number): Promise<Outcome> {
+/**
+ * One catch-up, after any other of this trigger in this process. `regular` (the clock's ticks after
+ * the first): records younger than a minute wait, and a catch-up within half an interval of the last
+ * reads nothing (undefined).
+ */
+async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regular: boolean): Promise<Outcome | undefined> {
 	const key = triggerKey(ctx);
 	return await oneAtATime(key, async () => {
 		const now = Date.now();
 		const memory = loadMemory(memoryPlace(ctx), now);
+		if (regular && now - (memory.reader?.last ?? 0) < configured.everyMs / 2) return undefined;
+		const settleMs = regular ? SETTLE_MS : 0;
 		const settings = await resolveStore(ctx, configured, memory);
 		const reader = storeReader(ctx, settings.storeId, settings.scope === 'triggerOrders');
 		const webhookId = String(ctx.getNode().webhookId ?? '');
@@ -104,17 +111,14 @@ export async function answerClock(ctx: IWebhookFunctions, request: ClockRequest 
 	if (request.ask !== 'run') return { webhookResponse: { answered: request.ask, proof } };
 	const settings = runningCatchUp(ctx);
 	if (!settings) return { webhookResponse: { caughtUp: false, reason: 'The catch-up is off, or the trigger has no credential', proof } };
-	const last = loadMemory(memoryPlace(ctx)).reader?.last ?? 0;
-	if (!request.first && Date.now() - last < settings.everyMs / 2) {
-		return { webhookResponse: { caughtUp: false, reason: 'Another catch-up ran less than half an interval ago', proof } };
-	}
-	let outcome: Outcome;
+	let outcome: Outcome | undefined;
 	try {
-		outcome = await catchUp(ctx, settings, request.first ? 0 : SETTLE_MS);
+		outcome = await catchUp(ctx, settings, !request.first);
 	} catch (error) {
 		const failure = failureOf(ctx, error);
 		return { webhookResponse: { caughtUp: false, failed: failure.message, description: failure.description, proof } };
 	}
+	if (!outcome) return { webhookResponse: { caughtUp: false, reason: 'Another catch-up ran less than half an interval ago', proof } };
 	return await emit(ctx, outcome.events, { caughtUp: true, ...outcome.counts, proof });
 }
 
@@ -127,7 +131,7 @@ export async function catchUpForCallback(ctx: IWebhookFunctions, settings: Catch
 	ctx.getResponseObject().status(200).json({ received: true, catchUp: true });
 	let events: NormalizedEvent[];
 	try {
-		events = (await catchUp(ctx, settings, 0)).events;
+		events = (await catchUp(ctx, settings, false))?.events ?? [];
 	} catch (error) {
 		const message = failureOf(ctx, error).message;
 		// Events that name no order are told apart by nothing: each is passed on, as the filters allow.

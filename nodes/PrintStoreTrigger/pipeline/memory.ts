@@ -224,17 +224,25 @@ function pruned(memory: Memory, now: number): Memory {
 /** The trigger's memory as this process knows it: its static data's and this process's, merged (a copy to change and save). */
 export function loadMemory(place: MemoryPlace, now = Date.now()): Memory {
 	if (place.staticData) holdCopy(place.key, place.staticData);
-	return pruned(peekMemory(place), now);
+	return pruned(mergedMemory(place), now);
 }
 
-/**
- * The memory as this process knows it (a copy), without keeping the copy of the static data it was
- * read from: for the catch-up's clock, whose copy n8n never saves (the trigger()'s, read at activation).
- */
-export function peekMemory(place: MemoryPlace): Memory {
+/** The memory as this process knows it: its static data's and this process's, merged, as a copy. */
+function mergedMemory(place: MemoryPlace): Memory {
 	const stored = storedMemory(place.staticData);
 	const known = mirrors.get(place.key);
 	return stored && known ? mergeMemories(stored, known) : copyOf(stored ?? known ?? emptyMemory());
+}
+
+/**
+ * Where n8n processes were seen serving the trigger, this process's knowledge first; read without
+ * merging or keeping anything: for the catch-up's clock, whose copy of the static data n8n never
+ * saves (the trigger()'s, read at activation).
+ */
+export function servedAddresses(place: MemoryPlace): string[] {
+	const known = mirrors.get(place.key)?.served ?? [];
+	const stored = storedMemory(place.staticData)?.served ?? [];
+	return [...new Set([...known, ...stored])].slice(0, MAX_SERVED);
 }
 
 /** Adds an address where a process serves the trigger; false when it was known already. */
