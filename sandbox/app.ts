@@ -38,6 +38,7 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
 		apiUrl: `${ctx.baseUrl}/api/v1`,
 		authorizationUrl: `${ctx.baseUrl}/oauth/authorize`,
 		tokenUrl: `${ctx.baseUrl}${TOKEN_PATH}`,
+		filesUrl: ctx.filesUrl,
 		control: ctx.options.control,
 		docs: 'sandbox/README.md in the n8n-nodes-print-store repository',
 	}));

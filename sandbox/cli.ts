@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox -- [options]`: start a sandbox and print what a user needs to connect.
- * Options: --port N (or PORT; default 8787), --host H (default 127.0.0.1), --control,
+ * Options: --port N (or PORT; default 8787), --files-port N (default port + 1), --host H (default 127.0.0.1), --control,
  * --token-lifetime SECONDS, --advance-every MS, --callback-attempts N, --callback-base-delay MS,
  * --callback-timeout MS, --redirect-uri URL (repeatable), --profile NAME (repeatable or comma-separated),
  * --list-query-names ROLE=NAME,... (repeatable), --quiet, --json, --help.
@@ -16,6 +16,8 @@ const HELP = `Print Store sandbox: a local, stateful Print Store API with its ow
 Usage: npm run sandbox -- [options]
 
   --port N                  port to listen on (default: $PORT or 8787; 0 = any free port)
+  --files-port N            port of the file host, the second server proofs and page renders may
+                            live on (default: port + 1; with --port 0 any free port)
   --host HOST               interface to bind (default 127.0.0.1)
   --control                 enable the /_sandbox control API (reset, advance orders, faults, logs)
   --token-lifetime SECONDS  access-token lifetime (default 3600)
@@ -52,6 +54,7 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 		({ values } = parseArgs({
 			options: {
 				port: { type: 'string' },
+				'files-port': { type: 'string' },
 				host: { type: 'string' },
 				control: { type: 'boolean' },
 				'token-lifetime': { type: 'string' },
@@ -92,9 +95,11 @@ function parse(): { options: SandboxOptions; quiet: boolean; json: boolean } {
 		process.stderr.write(`--list-query-names: ${error.message}\n`);
 		process.exit(2);
 	}
+	const port = numberOption('port', values.port ?? process.env.PORT) ?? 8787;
 	return {
 		options: {
-			port: numberOption('port', values.port ?? process.env.PORT) ?? 8787,
+			port,
+			filesPort: numberOption('files-port', values['files-port']) ?? (port === 0 ? 0 : port + 1),
 			host: values.host ?? '127.0.0.1',
 			control: values.control ?? false,
 			accessTokenLifetimeSeconds: numberOption('token-lifetime', values['token-lifetime']),
@@ -117,6 +122,7 @@ function details(sandbox: Sandbox, options: SandboxOptions) {
 		apiUrl: sandbox.apiUrl,
 		authorizationUrl: sandbox.authorizationUrl,
 		tokenUrl: sandbox.tokenUrl,
+		filesUrl: sandbox.filesUrl,
 		clientId: sandbox.clientId,
 		clientSecret: sandbox.clientSecret,
 		applicationId: sandbox.applicationId,
@@ -149,6 +155,7 @@ function print(sandbox: Sandbox, options: SandboxOptions): void {
 		row('API URL', sandbox.apiUrl),
 		row('Authorization URL', sandbox.authorizationUrl),
 		row('Access token URL', sandbox.tokenUrl),
+		row('File host', `${sandbox.filesUrl}  (signed proof links and page renders; no credentials)`),
 		row('Client ID', sandbox.clientId),
 		row('Client secret', sandbox.clientSecret),
 		row('Subscription key', sandbox.subscriptionKey),
@@ -187,7 +194,7 @@ function print(sandbox: Sandbox, options: SandboxOptions): void {
 			? [`Order list query names (profile documented): ${LIST_QUERY_ROLES.map((role) => `${role}=${sandbox.listQueryNames[role]}`).join(', ')}`]
 			: []),
 		sandbox.control
-			? `Control API: ON at ${sandbox.baseUrl}/_sandbox (reset, tokens, advance, clock, counts, requests, callbacks, faults, profile, list-query-names)`
+			? `Control API: ON at ${sandbox.baseUrl}/_sandbox (reset, tokens, advance, clock, counts, requests, callbacks, faults, profile, list-query-names, files)`
 			: 'Control API: off (start with --control to enable /_sandbox)',
 		'',
 		'Try it:',
@@ -205,10 +212,11 @@ async function main(): Promise<void> {
 	try {
 		sandbox = await startSandbox(options);
 	} catch (error) {
-		const e = error as NodeJS.ErrnoException;
+		const e = error as NodeJS.ErrnoException & { port?: number };
+		const flag = e.port !== undefined && e.port === options.filesPort && e.port !== options.port ? '--files-port' : '--port';
 		process.stderr.write(
 			e.code === 'EADDRINUSE'
-				? `Port ${options.port} is already in use; choose another with --port N\n`
+				? `Port ${e.port ?? options.port} is already in use; choose another with ${flag} N\n`
 				: `Could not start the sandbox: ${e.message}\n`,
 		);
 		process.exit(1);

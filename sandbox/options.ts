@@ -5,6 +5,8 @@ import { parseProfiles, type ProfileName } from './domain/profiles';
 export interface SandboxOptions {
 	/** 0 = a free port (default for startSandbox; the CLI defaults to 8787). */
 	port?: number;
+	/** The file host's port (same host); 0 = a free port (default for startSandbox; the CLI defaults to port + 1). */
+	filesPort?: number;
 	/** Default 127.0.0.1. */
 	host?: string;
 	/** Enables the /_sandbox control API; default false (then every /_sandbox path answers 404). */
@@ -40,6 +42,7 @@ export const DEFAULT_REDIRECT_URIS = [
 
 export interface ResolvedOptions {
 	port: number;
+	filesPort: number;
 	host: string;
 	control: boolean;
 	accessTokenLifetimeSeconds: number;
@@ -64,6 +67,7 @@ function positive(name: string, value: number | undefined, fallback: number, all
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 	return {
 		port: positive('port', options.port, 0, true),
+		filesPort: positive('filesPort', options.filesPort, 0, true),
 		host: options.host ?? '127.0.0.1',
 		control: options.control ?? false,
 		accessTokenLifetimeSeconds: positive('accessTokenLifetimeSeconds', options.accessTokenLifetimeSeconds, 3600),

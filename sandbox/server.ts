@@ -1,6 +1,6 @@
 /**
  * startSandbox(): one self-contained Print Store API on 127.0.0.1 with its own OAuth2 server,
- * state, clock, callback dispatcher and fault injection. Several can run in one process.
+ * state, clock, callback dispatcher, fault injection and file host. Several can run in one process.
  */
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,9 @@ import { buildServer } from './app';
 import type { SandboxContext } from './context';
 import { ApiError } from './errors';
 import { Faults } from './domain/faults';
+import { FileLinks } from './domain/file-links';
+import { FileCache } from './domain/files';
+import { buildFileHost } from './file-host';
 import { TOKEN_PATH } from './plugins/request-hooks';
 import { Lifecycle } from './domain/lifecycle';
 import { ListQueryNamesSetting, type ListQueryNames } from './domain/list-query-names';
@@ -17,7 +20,7 @@ import { Profiles } from './domain/profiles';
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS, createModel, REFRESH_TOKEN_LIFETIME_SECONDS } from './domain/oauth/model';
 import { newSecret, TokenStore, type OAuthUser } from './domain/oauth/store';
 import { resolveOptions, type SandboxOptions } from './options';
-import { RequestLog } from './domain/request-log';
+import { RequestLog, type FileRequestEntry } from './domain/request-log';
 import { ADMIN_USERNAME, MAIN_APPLICATION_ID, MAIN_STORE_ID } from './domain/seed';
 import { SandboxState } from './domain/state';
 
@@ -56,6 +59,8 @@ export interface IssuedTokens {
 export interface Sandbox {
 	baseUrl: string;
 	apiUrl: string;
+	/** The file host's origin (proofs as signed links, public page renders; see README.md, Files). */
+	filesUrl: string;
 	authorizationUrl: string;
 	tokenUrl: string;
 	clientId: string;
@@ -77,6 +82,9 @@ export interface Sandbox {
 	close(): Promise<void>;
 }
 
+
+/** Requests the file host remembers (far more than a test or a workflow run makes). */
+const FILE_REQUEST_LOG_CAPACITY = 10_000;
 
 function urlHost(host: string): string {
 	if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
@@ -125,7 +133,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		prepare: (url, kind, body) => profiles.callback(url, kind, body),
 	});
 	let baseUrl = '';
-	const lifecycle = new Lifecycle(state, callbacks, () => baseUrl);
+	let filesUrl = '';
+	const fileLinks = new FileLinks(() => baseUrl, () => filesUrl);
+	const files = new FileCache();
+	const fileRequests = new RequestLog<FileRequestEntry>(FILE_REQUEST_LOG_CAPACITY);
+	const lifecycle = new Lifecycle(state, callbacks, fileLinks);
 	const clock = new AutoAdvance(lifecycle);
 	const accessTokenLifetime = () => faults.tokenLifetimeSeconds ?? opts.accessTokenLifetimeSeconds;
 	const model = createModel({
@@ -185,8 +197,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clock,
 		profiles,
 		listQueryNames,
+		fileLinks,
+		files,
+		fileRequests,
 		get baseUrl() {
 			return baseUrl;
+		},
+		get filesUrl() {
+			return filesUrl;
 		},
 		issueTokens,
 		async reset() {
@@ -199,6 +217,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			faults.clear();
 			profiles.reset();
 			listQueryNames.reset();
+			fileLinks.reset();
+			files.clear();
+			fileRequests.clear();
 			clock.set(opts.advanceEveryMs);
 			// The printed pair stays usable across resets, whatever was expired before.
 			const now = Date.now();
@@ -213,6 +234,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	await app.listen({ port: opts.port, host: opts.host });
 	const address = app.server.address() as AddressInfo;
 	baseUrl = `http://${urlHost(opts.host)}:${address.port}`;
+	const fileHost = buildFileHost(ctx);
+	try {
+		await fileHost.listen({ port: opts.filesPort, host: opts.host });
+	} catch (error) {
+		await app.close();
+		throw error;
+	}
+	filesUrl = `http://${urlHost(opts.host)}:${(fileHost.server.address() as AddressInfo).port}`;
 	clock.set(opts.advanceEveryMs);
 
 	const main = state.seed.applications.find((a) => a.id === MAIN_APPLICATION_ID)!;
@@ -221,6 +250,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	return {
 		baseUrl,
 		apiUrl: `${baseUrl}/api/v1`,
+		filesUrl,
 		authorizationUrl: `${baseUrl}/oauth/authorize`,
 		tokenUrl: `${baseUrl}${TOKEN_PATH}`,
 		clientId: main.id,
@@ -242,7 +272,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			clock.stop();
 			callbacks.close();
 			faults.cancelSleeps();
-			await app.close();
+			await Promise.all([app.close(), fileHost.close()]);
 		},
 	};
 }

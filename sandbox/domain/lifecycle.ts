@@ -4,9 +4,10 @@
  *   any non-completed status -> 9 Failed (Completed, StatusUpdateFailed)
  * Each change appends a status record and emits it to the order's callback URLs.
  */
-import { findDeliveryMethod, findProduct } from './catalogue';
+import { findDeliveryMethod } from './catalogue';
 import type { CallbackDispatcher } from './callbacks';
 import { ApiError } from '../errors';
+import type { FileLinks } from './file-links';
 import type { SandboxState } from './state';
 import type { CallerContext, ErrorRecord, OrderItem, OrderRecord, StatusRecord } from './types';
 import { detailsCallbackBody } from './views';
@@ -47,7 +48,7 @@ export class Lifecycle {
 	constructor(
 		private readonly state: SandboxState,
 		private readonly callbacks: CallbackDispatcher,
-		private readonly baseUrl: () => string,
+		private readonly files: FileLinks,
 	) {}
 
 	/** Builds, stores and announces one order; `now` is shared by the whole batch. */
@@ -219,19 +220,16 @@ export class Lifecycle {
 				product.IntelligentMailingSerialNumber ?? (mail ? String(order.seq).padStart(9, '0') : null),
 			_meta: { Messages: messages, ChangeType: changeType },
 		};
-		const fileBase = `${this.baseUrl()}/files`;
-		const id = encodeURIComponent(order.id);
 		switch (status.StatusID) {
 			case 2:
-				record.ProofUrl = `${fileBase}/proofs/${id}.pdf`;
+				// Where the file lives is read now: the URL stays as written whatever the setting later.
+				record.ProofUrl = this.files.proofUrl(order);
 				record._meta.Messages.push('Proof rendered; order is in production');
 				break;
-			case 3: {
-				const pages = findProduct(product.ID)?.sheets ?? 1;
-				record.RenderedPageUrls = Array.from({ length: pages }, (_, i) => `${fileBase}/renders/${id}/page-${i + 1}.png`);
+			case 3:
+				record.RenderedPageUrls = this.files.pageUrls(order);
 				record._meta.Messages.push('Order printed');
 				break;
-			}
 			case 4:
 				record.TrackingNumber = `1ZPS${String(order.seq).padStart(10, '0')}`;
 				record.ShippedDate = now;
@@ -257,7 +255,7 @@ export class Lifecycle {
 	}
 }
 
-function recipientName(recipient: Record<string, unknown>): string {
+export function recipientName(recipient: Record<string, unknown>): string {
 	const name = [recipient.NameFirst, recipient.NameLast].filter((part) => typeof part === 'string' && part !== '').join(' ');
 	if (name) return name;
 	return typeof recipient.CompanyName === 'string' && recipient.CompanyName !== '' ? recipient.CompanyName : 'Front desk';

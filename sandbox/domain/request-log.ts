@@ -1,4 +1,4 @@
-/** Raw log of API and token requests, a bounded ring buffer so the hot path stays O(1). */
+/** Raw logs of API and token requests and of the file host's requests, bounded ring buffers so the hot path stays O(1). */
 
 export interface RequestLogEntry {
 	seq: number;
@@ -36,17 +36,32 @@ export function loggedBody(body: unknown): unknown {
 	return text.length > BODY_LOG_LIMIT ? { truncated: true, bytes: text.length } : body;
 }
 
+/** One request the file host received (GET /_sandbox/files/requests). */
+export interface FileRequestEntry {
+	seq: number;
+	method: string;
+	/** Undecoded and without the query string (a signed link's `sig` is not kept). */
+	path: string;
+	/** Lower-case names of the headers sent. */
+	headersPresent: string[];
+	/** The same markers as the request log's: secrets never appear. */
+	headers: RequestLogEntry['headers'];
+	/** HTTP status answered; 0 while pending. */
+	status: number;
+	at: string;
+}
+
 export const REQUEST_LOG_CAPACITY = 50_000;
 
-export class RequestLog {
-	private buffer: RequestLogEntry[] = [];
+export class RequestLog<T extends { seq: number } = RequestLogEntry> {
+	private buffer: T[] = [];
 	private next = 0;
 	private seq = 0;
 
 	constructor(private readonly capacity = REQUEST_LOG_CAPACITY) {}
 
-	add(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
-		const full: RequestLogEntry = { seq: ++this.seq, ...entry };
+	add(entry: Omit<T, 'seq'>): T {
+		const full = { seq: ++this.seq, ...entry } as T;
 		if (this.buffer.length < this.capacity) this.buffer.push(full);
 		else this.buffer[this.next] = full;
 		this.next = (this.next + 1) % this.capacity;
@@ -54,7 +69,7 @@ export class RequestLog {
 	}
 
 	/** Oldest first. */
-	list(): RequestLogEntry[] {
+	list(): T[] {
 		if (this.buffer.length < this.capacity) return this.buffer.slice();
 		return [...this.buffer.slice(this.next), ...this.buffer.slice(0, this.next)];
 	}

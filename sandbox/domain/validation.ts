@@ -58,6 +58,8 @@ function describe(error: SchemaError, context: string): string {
 				: `${subject} must contain at least ${String(error.params.limit)} items`;
 		case 'minLength':
 			return `${subject} must not be empty`;
+		case 'enum':
+			return `${subject} must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
 		case 'additionalProperties': {
 			// Field names are case-sensitive in the spec: Recipient.Postalcode, Customer.PostalCode.
 			const extra = String(error.params.additionalProperty);

@@ -53,8 +53,8 @@ function withoutSecrets(request: FastifyRequest): unknown {
 	return Object.fromEntries(Object.keys(body).map((key) => [key, key === 'grant_type' || key === 'resource' ? body[key] : '[hidden]']));
 }
 
-/** The headers tests check, with every secret replaced by a marker saying only whether it was right. */
-function loggedHeaders(request: FastifyRequest, ctx: SandboxContext): RequestLogEntry['headers'] {
+/** The headers tests check, with every secret replaced by a marker saying only whether it was right (also the file host's log). */
+export function loggedHeaders(request: FastifyRequest, ctx: SandboxContext): RequestLogEntry['headers'] {
 	const headers: RequestLogEntry['headers'] = {};
 	const authorization = request.headers.authorization;
 	if (authorization !== undefined) {

@@ -3,7 +3,8 @@
  * on) and direct calls to its Print Store API, used as the oracle the n8n results are checked
  * against. Works from any process that knows the sandbox's URL (e.g. a jest worker).
  */
-import type { RequestLogEntry } from '../../sandbox/domain/request-log';
+import type { FileSettings } from '../../sandbox/domain/file-links';
+import type { FileRequestEntry, RequestLogEntry } from '../../sandbox/domain/request-log';
 import type { OrderView } from '../../sandbox/domain/views';
 
 /** An order as the control API lists it: the API's view plus who created it. */
@@ -16,6 +17,12 @@ export type SandboxOrder = Omit<OrderView, 'OrderDetails'> & {
 
 /** One entry of the sandbox's request log, as its control API returns it. */
 export type SandboxRequest = RequestLogEntry;
+
+/** One request the sandbox's file host received (secrets shown as markers). */
+export type SandboxFileRequest = FileRequestEntry;
+
+/** Where the files of status records live, and the file host's origin. */
+export type SandboxFileSettings = FileSettings & { filesUrl: string };
 
 export interface SandboxConnection {
 	baseUrl: string;
@@ -148,6 +155,25 @@ export class SandboxControl {
 	/** Expires every access token issued so far; refresh tokens stay valid. */
 	async expireTokens() {
 		return await this.control<{ expired: number }>('POST', '/tokens/expire', {});
+	}
+
+	/**
+	 * Where the files of status records live from now on (proofs 'api' | 'cdn' | 'redirect', pages
+	 * 'cdn' | 'api', missing: order IDs or numbers whose files answer 404); settings left out are kept.
+	 * Without an argument, reads them. Reset restores the defaults.
+	 */
+	async fileSettings(settings?: Partial<FileSettings>): Promise<SandboxFileSettings> {
+		if (settings === undefined) return await this.control<SandboxFileSettings>('GET', '/files');
+		return await this.control<SandboxFileSettings>('PUT', '/files', settings);
+	}
+
+	/** What the file host received, oldest first. */
+	async fileRequests(): Promise<SandboxFileRequest[]> {
+		return (await this.control<{ requests: SandboxFileRequest[] }>('GET', '/files/requests')).requests;
+	}
+
+	async clearFileRequests() {
+		return await this.control<unknown>('DELETE', '/files/requests');
 	}
 
 	async callbacks(): Promise<Array<Record<string, unknown>>> {

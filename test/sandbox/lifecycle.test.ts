@@ -72,14 +72,16 @@ it('advances one step at a time (by ID or OrderNumber) and fills the fields of e
 	};
 	const production = await step(order.ID);
 	expect(production).toMatchObject({ StatusID: 2, StatusDescription: 'In Production', _meta: { ChangeType: 'StatusChanged' } });
-	expect(production.ProofUrl).toBe(`${sandbox.baseUrl}/files/proofs/${order.ID}.pdf`);
-	const proof = await http.get(production.ProofUrl, { responseType: 'arraybuffer' });
+	// Default places (files.test.ts covers the others): the proof on the API host, behind its authentication.
+	expect(production.ProofUrl).toBe(`${sandbox.apiUrl}/files/proofs/${order.ID}.pdf`);
+	const proof = await api.get(production.ProofUrl, { responseType: 'arraybuffer' });
 	expect(proof.status).toBe(200);
 	expect(proof.headers['content-type']).toBe('application/pdf');
 
 	const printed = await step(order.OrderNumber);
-	expect(printed).toMatchObject({ StatusID: 3, StatusDescription: 'Printed' });
-	expect(printed.RenderedPageUrls).toEqual([`${sandbox.baseUrl}/files/renders/${order.ID}/page-1.png`]);
+	expect(printed).toMatchObject({ StatusID: 3, StatusDescription: 'Printed', ProofUrl: production.ProofUrl });
+	// The rendered pages on the file host, public.
+	expect(printed.RenderedPageUrls).toEqual([`${sandbox.filesUrl}/renders/${order.ID}/page-1.png`]);
 	expect((await http.get(printed.RenderedPageUrls[0])).headers['content-type']).toBe('image/png');
 
 	const shipped = await step(order.ID);

@@ -1,4 +1,7 @@
-/** The /api/v1 plugin: body parsing rules and authentication for the seven endpoints of the spec and the two lists it names. */
+/**
+ * The /api/v1 plugin: body parsing rules and authentication for the seven endpoints of the spec, the
+ * two lists it names, and the files status records link to when they live on the API host.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { notFoundHandler } from '../../errors';
@@ -7,6 +10,7 @@ import { actThenFail, injectFaults, logRequests } from '../../plugins/request-ho
 import { applicationRoutes } from './application';
 import { authenticate } from './auth';
 import { normalizeBodyHeaders } from './body-rules';
+import { apiFileRoutes } from './files';
 import { orderListRoutes } from './order-list';
 import { orderRoutes } from './orders';
 import { productRoutes } from './products';
@@ -35,5 +39,6 @@ export function apiRoutes(ctx: SandboxContext) {
 		await app.register(productRoutes(ctx));
 		await app.register(userRoutes(ctx));
 		await app.register(applicationRoutes(ctx));
+		await app.register(apiFileRoutes(ctx));
 	};
 }

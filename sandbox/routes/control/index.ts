@@ -1,14 +1,15 @@
 /**
  * The control API under /_sandbox (only when the sandbox was started with control on): reset,
  * tokens, orders made elsewhere and order advance, clock, counts, request and callback logs, a
- * callback outage, fault injection, profiles, and the order list's query names under profile
- * `documented`.
+ * callback outage, fault injection, profiles, the order list's query names under profile
+ * `documented`, and where the files of status records live (with the file host's request log).
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError } from '../../errors';
 import { elsewhereItem, LISTED_ELSEWHERE_ORDERS, parseElsewhereOrders, planElsewhereOrders } from '../../domain/elsewhere-orders';
 import { validateFaults } from '../../domain/faults';
+import { fileSettingsBody, type FileSettings } from '../../domain/file-links';
 import { STATUSES } from '../../domain/lifecycle';
 import { DEFAULT_LIST_QUERY_NAMES, ListQueryNamesError, parseListQueryNames } from '../../domain/list-query-names';
 import { parseProfiles, PROFILE_DESCRIPTIONS, PROFILE_NAMES, ProfileError } from '../../domain/profiles';
@@ -108,6 +109,8 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|POST|DELETE /_sandbox/faults',
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
+				'GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?}',
+				'GET|DELETE /_sandbox/files/requests',
 			],
 			statuses: STATUSES.map((s) => ({ StatusID: s.StatusID, StatusDescription: s.StatusDescription })),
 		}));
@@ -242,6 +245,23 @@ export function controlRoutes(ctx: SandboxContext) {
 		app.delete('/list-query-names', async () => {
 			ctx.listQueryNames.set({ ...DEFAULT_LIST_QUERY_NAMES });
 			return namesAnswer();
+		});
+
+		// A PUT changes the settings it names; the URLs of records already written stay as they are.
+		const filesAnswer = () => ({ ...ctx.fileLinks.current, filesUrl: ctx.filesUrl });
+		app.get('/files', async () => filesAnswer());
+		app.put<{ Body: Partial<FileSettings> }>('/files', { schema: { body: fileSettingsBody } }, async (request) => {
+			ctx.fileLinks.set(request.body);
+			return filesAnswer();
+		});
+		app.delete('/files', async () => {
+			ctx.fileLinks.reset();
+			return filesAnswer();
+		});
+		app.get('/files/requests', async () => ({ requests: ctx.fileRequests.list() }));
+		app.delete('/files/requests', async () => {
+			ctx.fileRequests.clear();
+			return { cleared: true };
 		});
 	};
 }
