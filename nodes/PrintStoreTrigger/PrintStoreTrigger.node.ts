@@ -14,15 +14,16 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { toNodeError } from '../shared/errors';
+import { downloadInto, type FileJob } from '../shared/files/attach';
 import { searchStores } from '../shared/lists/stores';
 import { TRIGGER_VERSIONS } from '../shared/n8nInternals';
 import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { register, unregister } from './activation';
-import { lookUp, lookUpInExecution } from './pipeline/lookUp';
+import { filesOfEvent, filesWantedInExecution, lookUp, lookUpInExecution } from './pipeline/lookUp';
 import { receive } from './webhook';
 import { CALLBACK_WEBHOOKS } from './setup/webhooks';
 import { failureIn, startClock } from './catchUp/clock';
-import { CATCH_UP_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
+import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
 import { keepMemoryWhole } from './pipeline/pipeline';
 
 export class PrintStoreTrigger implements INodeType {
@@ -124,6 +125,7 @@ export class PrintStoreTrigger implements INodeType {
 					"Whether to read more about the order through the API. From version 2 on it is read as the execution's first step: a read that fails fails the item unless the node's On Error setting goes on, and the event then carries enrichmentError. Before, it is read before the workflow starts, and a failure is noted on the event.",
 			},
 			...STORE_PROPERTIES,
+			...DOWNLOAD_PROPERTIES,
 			...CATCH_UP_PROPERTIES,
 			{
 				displayName: 'Options',
@@ -240,18 +242,31 @@ export class PrintStoreTrigger implements INodeType {
 		const failure = failureIn(this, items);
 		if (failure) throw failure;
 		const what = lookUpInExecution(this);
-		if (what === 'none') return [items];
+		const wanted = filesWantedInExecution(this);
+		if (what === 'none' && !wanted) return [items];
 		const output: INodeExecutionData[] = [];
+		const jobs: FileJob[] = [];
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			const event = { ...items[itemIndex].json };
 			try {
-				await lookUp(this, event, what);
+				if (what !== 'none') await lookUp(this, event, what);
+				const refs = wanted ? await filesOfEvent(this, event, wanted) : [];
 				output.push({ json: event, pairedItem: { item: itemIndex } });
+				if (wanted) jobs.push({ itemIndex, item: output[output.length - 1], refs, maxBytes: wanted.maxBytes });
 			} catch (error) {
 				const failure = toNodeError(this.getNode(), error, itemIndex);
 				if (!this.continueOnFail()) throw failure;
 				output.push({ json: { ...event, enrichmentError: failure.message }, pairedItem: { item: itemIndex } });
 			}
+		}
+		const failures = jobs.length > 0 ? await downloadInto(this, jobs) : new Map<number, Error>();
+		for (const job of jobs) {
+			const error = failures.get(job.itemIndex);
+			if (!error) continue;
+			const failure = toNodeError(this.getNode(), error, job.itemIndex);
+			if (!this.continueOnFail()) throw failure;
+			job.item.json = { ...job.item.json, downloadError: failure.message };
+			delete job.item.binary;
 		}
 		return [output];
 	}

@@ -1,7 +1,8 @@
 /** Order > Wait Until Status: how a status history settles a wait, what each item comes out as, and the plan a pending item carries (nodes/PrintStore/wait/plan.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { chronological, latestRecord, orderNames, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
+import { orderNames, pendingItem, planOf, resultJson, settle, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
+import { chronological, latestRecord } from '../../nodes/shared/reads/orders';
 import { isRecord } from '../../nodes/shared/json';
 import { hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 

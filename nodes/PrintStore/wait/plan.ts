@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { isRecord } from '../../shared/json';
 import { matchesStatus } from '../../shared/statuses';
+import { chronological, latestRecord } from '../../shared/reads/orders';
 
 /**
  * What Order > Wait Until Status waits for, item by item, and how a status history settles it.
@@ -26,25 +27,6 @@ export interface WaitPlan extends IDataObject {
 	timeLimit: string;
 }
 
-/**
- * The records of a history oldest first. The API does not say in which order it lists them: when
- * every record has a Timestamp that parses, a list whose first record is later than its last is read
- * as newest first, and the records are then ordered by Timestamp (records with the same Timestamp
- * keep the order that reading gives). When the first and last records have the same Timestamp (a
- * service that records several changes at once), a first record with a higher StatusID than the last
- * is read as newest first. Otherwise they are taken as listed.
- */
-export function chronological(history: readonly IDataObject[]): IDataObject[] {
-	const times = history.map((record) => Date.parse(String(record.Timestamp ?? '')));
-	if (times.some(Number.isNaN)) return [...history];
-	const entries = history.map((record, index) => ({ record, time: times[index] }));
-	const [first, last] = [history[0], history[history.length - 1]];
-	const newestFirst =
-		times[0] > times[times.length - 1] || (times[0] === times[times.length - 1] && Number(first?.StatusID) > Number(last?.StatusID));
-	if (newestFirst) entries.reverse();
-	return entries.sort((a, b) => a.time - b.time).map(({ record }) => record);
-}
-
 export interface Settlement {
 	outcome: Exclude<Outcome, 'timedOut'>;
 	record: IDataObject;
@@ -64,10 +46,6 @@ export function settle(history: readonly IDataObject[], plan: Pick<WaitPlan, 'wa
 	return undefined;
 }
 
-/** The latest record of a history (see chronological), or null for an empty one. */
-export function latestRecord(history: readonly IDataObject[]): IDataObject | null {
-	return chronological(history).at(-1) ?? null;
-}
 
 /** The output of one item: the order, how its wait ended, the record that ended it, its history. */
 export function resultJson(

@@ -8,6 +8,7 @@ import { readPayload } from '../../shared/callbacks/read';
 import { secretsMatch } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/hideSecrets';
 import { freshWaitCaller, N8nChanged, readProbe, waitingItems } from '../../shared/n8nInternals';
+import { downloadOnResume, type ResumedOrder } from './files';
 import { stopChecks } from './poller';
 import { readStatusHistory as readHistory } from '../../shared/reads/orders';
 import { matchesStatus } from '../../shared/statuses';
@@ -125,6 +126,7 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 
 	const now = Date.now();
 	const outputs: INodeExecutionData[] = [];
+	const settled: ResumedOrder[] = [];
 	let timedOut = false;
 	for (const [index, { item, plan }] of waiting.entries()) {
 		if (!plan) {
@@ -138,7 +140,9 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 		}
 		timedOut ||= !settlement;
 		const by: ResumedBy = !settlement ? 'timeLimit' : isCheck ? 'check' : 'callback';
-		outputs.push({ json: resultJson(plan, history, by, settlement), pairedItem: item.pairedItem ?? { item: index } });
+		const output: INodeExecutionData = { json: resultJson(plan, history, by, settlement), pairedItem: item.pairedItem ?? { item: index } };
+		outputs.push(output);
+		settled.push({ item: output, history, itemIndex: (output.pairedItem as { item?: number }).item ?? index });
 	}
 	if (await movedOn(ctx, key)) {
 		remember(key);
@@ -146,6 +150,7 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 	}
 	remember(key);
 	stopChecks(executionId);
+	await downloadOnResume(ctx, settled);
 	return { webhookResponse: { received: true, resumed: true, timedOut }, workflowData: [outputs] };
 }
 

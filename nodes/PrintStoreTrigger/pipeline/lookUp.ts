@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import type { FileRef } from '../../shared/files/attach';
+import { filesOf, newestFiles } from '../../shared/files/attach';
+import type { FilesWanted } from '../../shared/files/fields';
+import { filesWanted } from '../../shared/files/fields';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
+import { isRecord } from '../../shared/json';
 import { checkPathId } from '../../shared/ids';
 import { storeOf } from '../setup/settings';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
@@ -29,13 +34,18 @@ function configuredStore(ctx: IExecuteFunctions | IWebhookFunctions): string {
 	return storeOf(ctx.getNodeParameter('enrichStoreId', 0, ''));
 }
 
-/** Adds the order or its history to one event; throws when it cannot be read (naming the field when the IDs are not usable). */
-export async function lookUp(ctx: IExecuteFunctions | IWebhookFunctions, event: IDataObject, what: string, urlStore = ''): Promise<void> {
+/** The order an event names, in the store to read it from; throws naming the field when the IDs are not usable. */
+function eventOrder(ctx: IExecuteFunctions | IWebhookFunctions, event: IDataObject, urlStore: string) {
 	const store = configuredStore(ctx) || String(event.StoreID ?? '') || urlStore;
 	if (!store) {
 		throw new Error("No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)");
 	}
-	const ref = { storeId: checkPathId(store, 'Store ID'), order: checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID') };
+	return { storeId: checkPathId(store, 'Store ID'), order: checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID') };
+}
+
+/** Adds the order or its history to one event; throws when it cannot be read (naming the field when the IDs are not usable). */
+export async function lookUp(ctx: IExecuteFunctions | IWebhookFunctions, event: IDataObject, what: string, urlStore = ''): Promise<void> {
+	const ref = eventOrder(ctx, event, urlStore);
 	if (what === 'statusHistory') event.statusHistory = hideCallbackSecrets(await readStatusHistory(ctx, ref));
 	else event.order = hideCallbackSecrets(await readOrder(ctx, ref));
 }
@@ -51,4 +61,23 @@ export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 			event.enrichmentError = (error as Error).message;
 		}
 	}
+}
+
+/** Download Proof and Pages (version 2 on), read in the execution. */
+export function filesWantedInExecution(ctx: IExecuteFunctions): FilesWanted | undefined {
+	return ctx.getNode().typeVersion >= 2 ? filesWanted((name, fallback) => ctx.getNodeParameter(name, 0, fallback)) : undefined;
+}
+
+/**
+ * The files of one event: those its own status record names; else, with Fetch From the API, those
+ * of the newest record of the history that has them, or of the order; else those of its history,
+ * read for them (a callback may carry no URLs).
+ */
+export async function filesOfEvent(ctx: IExecuteFunctions, event: IDataObject, wanted: FilesWanted): Promise<FileRef[]> {
+	const own = filesOf(event, wanted);
+	if (own.length > 0) return own;
+	if (Array.isArray(event.statusHistory)) return newestFiles(event.statusHistory.filter(isRecord), wanted);
+	const ofOrder = isRecord(event.order) ? filesOf(event.order, wanted) : [];
+	if (ofOrder.length > 0) return ofOrder;
+	return newestFiles(await readStatusHistory(ctx, eventOrder(ctx, event, '')), wanted);
 }

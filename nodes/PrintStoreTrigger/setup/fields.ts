@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { downloadFields } from '../../shared/files/fields';
 import { storeLocatorModes } from '../../shared/lists/stores';
 
 /** The catch-up's fields, shown from version 2 on (versions 1 and 1.1 have no catch-up). Defaults as settings.ts's CATCH_UP_DEFAULTS. */
@@ -120,3 +121,9 @@ export const CATCH_UP_PROPERTIES: INodeProperties[] = [
 		],
 	},
 ];
+
+/** Download Proof and Pages, from version 2 on (read in the execution, like Fetch From the API). */
+export const DOWNLOAD_PROPERTIES: INodeProperties[] = downloadFields(
+	"The URLs of the event's own status record; when it names none, those of the newest records of the order's status history (the one Fetch From the API read, or one more request). A failed download fails the item unless the node's On Error setting goes on (the event then carries downloadError).",
+	false,
+).map((field) => ({ ...field, displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, ...FROM_VERSION_2 } } }));

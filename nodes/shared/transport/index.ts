@@ -45,7 +45,8 @@ function apiRoot(baseUrl: string): string {
 	return `${trimmed}/api/v1`;
 }
 
-interface Connection {
+export interface Connection {
+	/** `{base_url}/api/v1`. */
 	root: string;
 	subscriptionKey: string;
 	secrets: string[];
@@ -61,7 +62,7 @@ interface Connection {
  */
 const connections = new WeakMap<ApiContext, Promise<Connection>>();
 
-async function connection(ctx: ApiContext): Promise<Connection> {
+export async function connection(ctx: ApiContext): Promise<Connection> {
 	let read = connections.get(ctx);
 	if (!read) {
 		read = readConnection(ctx);
@@ -102,7 +103,7 @@ function credentialSecrets(credentials: IDataObject): string[] {
 }
 
 /** The credential's secrets now: after a token refresh during the request, the new tokens too. */
-async function secretsNow(ctx: ApiContext, before: string[]): Promise<string[]> {
+export async function secretsNow(ctx: ApiContext, before: string[]): Promise<string[]> {
 	try {
 		return [...new Set([...before, ...credentialSecrets(await ctx.getCredentials(CREDENTIAL_TYPE))])];
 	} catch {

@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { READ_ORDER, readOrder } from '../../../shared/reads/orders';
+import { filesOf, newestFiles, WithFiles } from '../../../shared/files/attach';
+import { downloadFields, filesWanted } from '../../../shared/files/fields';
+import { READ_ORDER, readOrder, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
 import { forEachItem } from '../../perItem/run';
@@ -23,8 +25,28 @@ export const toolDescription =
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['get'] } }, [
 	storeIdField,
 	orderLocator,
+	...downloadFields(
+		"The URLs the order carries; when it carries none, those of the newest record of its status history that has them (one more request), added to the order's JSON as ProofUrl and RenderedPageUrls.",
+		false,
+	),
 ]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, async (itemIndex) => await readOrder(this, orderRef(this, itemIndex)));
+	return await forEachItem(this, async (itemIndex) => {
+		const ref = orderRef(this, itemIndex);
+		const order = await readOrder(this, ref);
+		const wanted = filesWanted((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+		if (!wanted) return order;
+		let refs = filesOf(order, wanted);
+		if (refs.length === 0) {
+			// The spec's order has no file fields; its status records do.
+			const history = await readStatusHistory(this, ref);
+			refs = newestFiles(history, wanted);
+			const proof = refs.find((file) => file.property === 'proof');
+			const pages = refs.filter((file) => file.property !== 'proof');
+			if (proof) order.ProofUrl ??= proof.url;
+			if (pages.length > 0) order.RenderedPageUrls ??= pages.map((file) => file.url);
+		}
+		return new WithFiles([order], new Map([[0, refs]]), wanted.maxBytes);
+	});
 }

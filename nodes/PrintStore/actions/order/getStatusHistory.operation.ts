@@ -1,13 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
+import { filesOfHistory, WithFiles } from '../../../shared/files/attach';
+import { downloadFields, filesWanted } from '../../../shared/files/fields';
 import { READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
 import { forEachItem } from '../../perItem/run';
 import { orderRef } from '../../perItem/parameters';
 import { isToolRun } from '../../toolCall/answer';
-import { chronological, latestRecord } from '../../wait/plan';
+import { chronological, latestRecord } from '../../../shared/reads/orders';
 
 /** The API call: reading a status history (shared with the wait and the trigger's Fetch From the API). */
 export const api = READ_HISTORY;
@@ -50,6 +52,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 			},
 		],
 	},
+	...downloadFields('The files of the newest status record that has them, or of every record (Download Options).', true),
 ]);
 
 /** Delivery fields of a status record a person asks about, when the record has them. */
@@ -86,11 +89,19 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const options = this.getNodeParameter('statusOptions', itemIndex, {}) as IDataObject;
 		const ref = orderRef(this, itemIndex);
+		const wanted = summarize ? undefined : filesWanted((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 		const latestOnly = options.latestOnly === true && !summarize;
-		const records = await readStatusHistory(this, ref, { latest: latestOnly, pricing: options.pricing === true });
+		// Files wanted from the newest record that has them: the whole history is read, since the
+		// latest record alone may not name them.
+		const askLatest = latestOnly && !(wanted && !wanted.everyRecord);
+		const records = await readStatusHistory(this, ref, { latest: askLatest, pricing: options.pricing === true });
 		if (summarize) return historySummary(ref.order, records);
-		if (!latestOnly) return records;
-		const latest = latestRecord(records);
-		return latest ? [latest] : [];
+		const latest = latestOnly ? latestRecord(records) : undefined;
+		const out = !latestOnly ? records : latest ? [latest] : [];
+		if (!wanted) return out;
+		const files = filesOfHistory(latestOnly && wanted.everyRecord ? out : records, wanted);
+		// With Latest Record Only, the newest files go into the one item whichever record named them.
+		const onItems = latestOnly ? new Map(out.length > 0 ? [[0, [...files.values()].flat()]] : []) : files;
+		return new WithFiles(out, onItems, wanted.maxBytes);
 	});
 }

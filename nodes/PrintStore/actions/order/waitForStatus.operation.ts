@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
+import { newestFiles, WithFiles } from '../../../shared/files/attach';
+import { downloadFields, filesWanted } from '../../../shared/files/fields';
 import { InvalidValue } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../perItem/run';
@@ -97,6 +99,10 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		['seconds', 'minutes', 'hours'],
 		'minutes',
 	),
+	...downloadFields(
+		"The files of the newest status records that name them, in the history the order's wait ended with, on its output item. When the wait ends after it paused, a failed download leaves that item without files and with downloadError, the others keep theirs.",
+		false,
+	),
 ]);
 
 /** A list of status names or IDs, picked or typed (comma-separated); Wait For needs at least one. */
@@ -143,9 +149,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const pending = await forEachItem(this, async (itemIndex) => {
 		const plan = planFor(this, itemIndex, now);
 		checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
+		const wanted = filesWanted((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 		const history = await readStatusHistory(this, plan);
 		const settlement = settle(history, plan);
-		if (settlement || Date.parse(plan.timeLimit) <= now) return resultJson(plan, history, settlement ? 'alreadyThere' : 'timeLimit', settlement);
+		if (settlement || Date.parse(plan.timeLimit) <= now) {
+			const json = resultJson(plan, history, settlement ? 'alreadyThere' : 'timeLimit', settlement);
+			return wanted ? new WithFiles([json], new Map([[0, newestFiles(history, wanted)]]), wanted.maxBytes) : json;
+		}
 		waiting.push(plan);
 		return pendingItem(plan, history, itemIndex).json;
 	});
