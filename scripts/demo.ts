@@ -20,7 +20,7 @@
 import { parseArgs } from 'node:util';
 
 import type { Execution, SavedWorkflow, WorkflowJson } from './n8n/client';
-import { assertSucceeded, nodeOutput } from './n8n/executions';
+import { assertSucceeded, nodeItems, nodeOutput } from './n8n/executions';
 import { createLog } from './n8n/log';
 import { preferredPort, waitFor } from './n8n/process';
 import { SandboxControl, type SandboxOrder } from './n8n/sandbox-control';
@@ -131,6 +131,32 @@ async function runExample(current: Stack, example: Imported): Promise<Execution>
 	const trigger = manualTrigger(example.source);
 	if (!trigger) throw new Error(`examples/${example.file} has no Manual Trigger`);
 	return assertSucceeded(await current.client.runManually(example.workflow.id, trigger.name));
+}
+
+const NOTIFY_EXAMPLE = 'notify-when-shipped-or-delivered.json';
+
+/**
+ * The notify example listens on its own URL (other systems' orders): the demo sends it one order's
+ * Shipped record there, as the provider's details callback would, with the example's secret.
+ */
+async function sendShipped(current: Stack, sandbox: SandboxControl, notify: Imported, order: Record<string, unknown>): Promise<void> {
+	const history = await sandbox.api<Array<Record<string, unknown>>>('GET', `/store/${current.sandbox.storeId}/order/${String(order.ID)}/status`);
+	const shipped = history.body.find((record) => record.StatusID === 4);
+	if (!shipped) throw new Error(`order ${String(order.OrderNumber)} has no Shipped record yet`);
+	const trigger = activatableTriggers(notify.source)[0];
+	const url = `${current.client.webhookUrl(`${String(trigger.webhookId)}/details`)}?secret=change-this-secret`;
+	const body = { ...shipped, PartnerOrderReference: order.PartnerOrderReference, StoreID: current.sandbox.storeId };
+	const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	if (answer.status !== 200) throw new Error(`the trigger answered ${answer.status}`);
+}
+
+/** What a notification carries: its text, and each file attached to it. */
+function describeNotification(run: Execution): string[] {
+	return nodeItems(run, 'Notification').map((item) => {
+		const files = Object.values((item as { binary?: Record<string, { fileName?: string; fileSize?: string; mimeType?: string }> }).binary ?? {});
+		const attached = files.map((file) => `${String(file.fileName)} (${String(file.mimeType)}, ${String(file.fileSize)})`).join(', ');
+		return `    notification: ${String(item.json.text)}${attached ? `, attached: ${attached}` : ''}`;
+	});
 }
 
 /** Any event a trigger example received, printed from the fields a status event carries. */
@@ -358,6 +384,10 @@ async function main() {
 
 	// 7. Trigger examples, if any: what they received.
 	const triggerWorkflows = (imported ?? []).filter((entry) => entry.activated);
+	const notify = triggerWorkflows.find((entry) => entry.file === NOTIFY_EXAMPLE);
+	if (notify && created.length > 0) {
+		await attempt(`Sending "${notify.workflow.name}" the shipped event of ${String(created[0].OrderNumber)}`, async () => await sendShipped(current, sandbox, notify, created[0]));
+	}
 	const triggerRuns = new Map<string, Execution[]>();
 	for (const entry of triggerWorkflows) {
 		const runs = await attempt(`Collecting the events "${entry.workflow.name}" received`, async () => {
@@ -468,6 +498,7 @@ async function main() {
 		const triggerName = activatableTriggers(entry.source)[0].name;
 		for (const run of runs) {
 			for (const event of nodeOutput(run, triggerName)) print(`  ${describeEvent(event)}`);
+			describeNotification(run).forEach((line) => print(line));
 		}
 		print('');
 	}

@@ -179,15 +179,22 @@ describeE2E('examples/ in a real n8n', () => {
 		expect(nodeItems(execution, 'Update the CRM record').map((item) => item.pairedItem)).toEqual(records.map((_, item) => ({ item })));
 	});
 
-	test('"notify when shipped or delivered" turns those two events into a notification, and nothing else', async () => {
-		const { client } = e2e();
+	test('"notify when shipped or delivered" turns those two events into a notification with the proof attached, and nothing else', async () => {
+		const { client, sandbox } = e2e();
+		// Real orders: the example downloads each event's proof (read from the order's history, as these events name none).
+		const made = await sandbox.api<Json[]>('POST', '/store/store_main/order', {
+			Items: ['crm-notify', 'crm-sentinel'].map((reference) => ({ Product: { ID: 'postcard-4x6', Quantity: 10 }, Recipient: { NameFirst: 'Notify', AddressLine1: '1 Main St', City: 'Springfield', Country: 'US' }, PartnerOrderReference: reference })),
+		});
+		expect(made.status).toBe(200);
+		const [order, sentinelOrder] = made.body.map((entry) => ({ id: String(entry.ID), number: String(entry.OrderNumber) }));
+		for (const { id } of [order, sentinelOrder]) await sandbox.advance(id, { toStatusId: 4 });
 		const { source, saved } = await importExample('notify-when-shipped-or-delivered.json');
 		await client.activateWorkflow(saved.id);
 		const trigger = findNode(source, 'Print Store Trigger');
 		const url = `${client.webhookUrl(`${String(trigger.webhookId)}/details`)}?secret=change-this-secret`;
 		const event = (StatusID: number, StatusDescription: string, extra: Json = {}) => ({
-			OrderID: 'ord_notify',
-			OrderNumber: 'PS-NOTIFY',
+			OrderID: order.id,
+			OrderNumber: order.number,
 			PartnerOrderReference: 'crm-notify',
 			StatusID,
 			StatusDescription,
@@ -204,18 +211,20 @@ describeE2E('examples/ in a real n8n', () => {
 		}
 		// A sentinel shipped event of another order, sent last: once its execution has finished, every
 		// execution the events before it started is listed (no fixed quiet window).
-		const sentinel = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event(4, 'Shipped', { OrderID: 'ord_sentinel', OrderNumber: 'PS-SENTINEL', Timestamp: new Date().toISOString() })) });
+		const sentinel = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event(4, 'Shipped', { OrderID: sentinelOrder.id, OrderNumber: sentinelOrder.number, Timestamp: new Date().toISOString() })) });
 		expect(sentinel.status).toBe(200);
-		const isSentinel = (run: { data?: unknown }) => nodeOutput(run as never, 'Notification').some((item) => String(item.text).includes('PS-SENTINEL'));
+		const isSentinel = (run: { data?: unknown }) => nodeOutput(run as never, 'Notification').some((item) => String(item.text).includes(sentinelOrder.number));
 		const finished = await client.waitForExecutions(saved.id, 3);
 		expect(finished.filter(isSentinel)).toHaveLength(1);
 		const runs = finished.filter((run) => !isSentinel(run));
 		expect(runs).toHaveLength(2);
 		const texts = runs.flatMap((run) => nodeOutput(run, 'Notification')).map((item) => item.text);
 		expect(texts).toEqual([
-			'🚚 Order PS-NOTIFY (crm-notify) shipped, tracking 1ZNOTIFY',
-			'📬 Order PS-NOTIFY (crm-notify) was delivered on 2026-11-25T12:00:00.000Z, signed by R. Ceiver',
+			`🚚 Order ${order.number} (crm-notify) shipped, tracking 1ZNOTIFY`,
+			`📬 Order ${order.number} (crm-notify) was delivered on 2026-11-25T12:00:00.000Z, signed by R. Ceiver`,
 		]);
+		const attached = runs.flatMap((run) => nodeItems(run, 'Notification')).map((item) => (item as { binary?: Record<string, { fileName?: string; mimeType?: string }> }).binary?.proof);
+		expect(attached).toEqual(Array(2).fill(expect.objectContaining({ fileName: `proof-${order.number}.pdf`, mimeType: 'application/pdf' })));
 		await client.deactivateWorkflow(saved.id);
 	});
 

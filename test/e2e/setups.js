@@ -37,6 +37,8 @@ const QUEUE = [
 	'ai-agent.test.ts',
 	// A production webhook served by a webhook process runs the node there.
 	'webhooks.test.ts',
+	// Proofs and pages downloaded on the worker reach the next nodes through n8n's binary data (database mode).
+	'files.test.ts',
 	// The executions the worker and the webhook processes stored, and main's log, searched for secrets.
 	'secrets.last.test.ts',
 ];
@@ -64,6 +66,8 @@ const N8N1 = [
 	'ai-agent.test.ts',
 	// The node's own Custom API Call, sent with both credentials (n8nInternals/versions.ts).
 	'custom-api-call.test.ts',
+	// Proofs and pages as binary data: n8n 1.x keeps it in memory by default.
+	'files.test.ts',
 	// 1.x has no resume token: the node refuses forged resume calls itself (n8nInternals/wait.ts).
 	'wait-for-status.test.ts',
 	// 1.x keeps the workflow's static data with each execution: searched for secrets too.
