@@ -498,8 +498,10 @@ async function main() {
 		const triggerName = activatableTriggers(entry.source)[0].name;
 		for (const run of runs) {
 			for (const event of nodeOutput(run, triggerName)) print(`  ${describeEvent(event)}`);
-			describeNotification(run).forEach((line) => print(line));
 		}
+		const notifications = runs.flatMap((run) => describeNotification(run));
+		notifications.slice(0, 3).forEach((line) => print(line));
+		if (notifications.length > 3) print(`    ... and ${notifications.length - 3} more notifications`);
 		print('');
 	}
 
