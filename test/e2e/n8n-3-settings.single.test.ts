@@ -255,6 +255,20 @@ describeE2E('n8n 3.0 settings on n8n 2.41.1 (one process)', () => {
 			}
 		}, 240_000);
 
+		test("Download Proof and Pages: a file at an address n8n's SSRF protection blocks fails its item, saying so; the history itself arrives", async () => {
+			const { sandbox } = e2e();
+			const placed = await sandbox.api<Array<{ ID: string }>>('POST', `/store/${STORE}/order`, { Items: [order(`n8n3-files-${randomUUID().slice(0, 8)}`).order] });
+			await sandbox.advance(placed.body[0].ID, { toStatusId: 3 });
+			const parameters = { resource: 'order', operation: 'getStatusHistory', storeId: STORE, orderId: { __rl: true, mode: 'id', value: placed.body[0].ID }, statusOptions: { latestOnly: true } };
+			// The records' file URLs name the sandbox by its private address (127.0.0.1), which only the API's host name is allowed past.
+			const refused = await runAgainstApi(credential, 'files at a blocked address', { ...parameters, downloadFiles: 'both' });
+			record('a proof at an address SSRF protection blocks', { message: refused.run.error?.message, description: refused.run.error?.description });
+			expect(refused.run.execution.status).toBe('error');
+			expect(refused.run.error?.message).toMatch(/^The (proof|page 1) of item 0 could not be downloaded from 127\.0\.0\.1:\d+: n8n's SSRF protection refuses requests to this host/);
+			expect(refused.run.error?.description).toMatch(/N8N_SSRF_/);
+			expectReachedApi(await runAgainstApi(credential, 'history without files', parameters));
+		});
+
 		test('the trigger: Create gives it the orders\' callbacks; each status event starts one execution, enriched through the API', async () => {
 			const { client } = e2e();
 			const built = printStoreTestWorkflow({
