@@ -131,6 +131,19 @@ describe('Order > Get Status History: Download Proof and Pages', () => {
 		expect(JSON.stringify(result.json)).not.toContain(env.sandbox.tokens.accessToken);
 	});
 
+	test('the histories are read 4 at a time, output in input order; an unknown order fails its own item, or stops the node naming it', async () => {
+		const orders = await ordersAt(6);
+		const ids = orders.map((order) => ({ ID: order.ID }));
+		ids.splice(2, 0, { ID: 'ord_unknown' });
+		const kept = await history(ids, 'proof', {}, { continueOnFail: true });
+		expect(kept.error).toBeUndefined();
+		expect(kept.json.map((json) => json.OrderID ?? json.error)).toEqual([orders[0].ID, orders[1].ID, 'The requested order does not exist', ...orders.slice(2).map((order) => order.ID)]);
+		expect(kept.items.filter((item) => item.binary?.proof)).toHaveLength(6);
+		const stopped = await history(ids, 'proof');
+		expect(stopped.error?.message).toBe('The requested order does not exist');
+		expect((stopped.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(2);
+	});
+
 	test("the API's 429 with Retry-After is waited out: every file arrives", async () => {
 		const orders = await ordersAt(4);
 		await env.api.faults({ rate429: 0.4, retryAfterSeconds: 0, seed: 7 });

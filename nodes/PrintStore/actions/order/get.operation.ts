@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 
 import { showFor } from '../../../shared/displayOptions';
 import { filesOf, newestFiles, WithFiles } from '../../../shared/files/attach';
+import { readsAtOnce } from '../../../shared/files/fields';
 import { downloadFields, filesWanted } from '../../../shared/files/fields';
 import { READ_ORDER, readOrder, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
@@ -48,5 +49,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			if (pages.length > 0) order.RenderedPageUrls ??= pages.map((file) => file.url);
 		}
 		return new WithFiles([order], new Map([[0, refs]]), wanted.maxBytes);
-	});
+	}, readsAtOnce(this));
 }

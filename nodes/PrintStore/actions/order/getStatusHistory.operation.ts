@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { showFor } from '../../../shared/displayOptions';
 import { filesOfHistory, WithFiles } from '../../../shared/files/attach';
-import { downloadFields, filesWanted } from '../../../shared/files/fields';
+import { downloadFields, filesWanted, readsAtOnce } from '../../../shared/files/fields';
 import { READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
@@ -103,5 +103,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		// With Latest Record Only, the newest files go into the one item whichever record named them.
 		const onItems = latestOnly ? new Map(out.length > 0 ? [[0, [...files.values()].flat()]] : []) : files;
 		return new WithFiles(out, onItems, wanted.maxBytes);
-	});
+	}, readsAtOnce(this));
 }
