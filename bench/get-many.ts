@@ -6,17 +6,13 @@
  * what reading a credential for each request costs. All in the same n8n, on the same store, in turn;
  * each must output every order of the store, or the benchmark fails.
  */
-import { randomUUID } from 'node:crypto';
-
-import type { Execution, WorkflowJson, WorkflowNode } from '../scripts/n8n/client';
+import type { WorkflowJson } from '../scripts/n8n/client';
 import type { Log } from '../scripts/n8n/log';
-import { sleep } from '../scripts/n8n/process';
 import type { SandboxControl } from '../scripts/n8n/sandbox-control';
-import { MANUAL_TRIGGER_TYPE, PRINT_STORE_TYPE } from '../scripts/n8n/workflows';
-import { START, type BenchN8n } from './lib/n8n';
+import { PRINT_STORE_TYPE } from '../scripts/n8n/workflows';
+import { executionSeconds, manualWorkflow, nodeSeconds, runManualWorkflow, type BenchN8n } from './lib/n8n';
 import { countRequests, describeStore, fillStore, sameOrSpread, summaryOf } from './lib/order-store';
 import type { Section } from './lib/report';
-import { watchRss } from './lib/rss';
 import { fixed, markdownTable, mib, ratio, spread } from './lib/stats';
 
 type ContenderKey = 'printStore' | 'httpRequest' | 'httpRequestOAuth2';
@@ -51,16 +47,6 @@ export interface GetManyRuns {
 	orders: number;
 	runs: number;
 	contenders: ListContender[];
-}
-
-type NodeSpec = Omit<WorkflowNode, 'id' | 'position'> & { name: string; type: string; typeVersion: number; parameters: Record<string, unknown> };
-
-/** Manual Trigger → each node in turn. */
-function manualWorkflow(name: string, nodes: NodeSpec[]): WorkflowJson {
-	const all: NodeSpec[] = [{ name: START, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, parameters: {} }, ...nodes];
-	const connections: Record<string, unknown> = {};
-	for (let index = 0; index < all.length - 1; index++) connections[all[index].name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
-	return { name, settings: { executionOrder: 'v1' }, nodes: all.map((node, index): WorkflowNode => ({ id: randomUUID(), position: [index * 220, 0], ...node })), connections };
 }
 
 function printStoreGetMany(bench: BenchN8n): WorkflowJson {
@@ -114,27 +100,10 @@ function httpRequestGetMany(bench: BenchN8n, oauth2 = false): WorkflowJson {
 	]);
 }
 
-const UNFINISHED = new Set(['new', 'running', 'waiting', 'unknown']);
-
 /** Runs the workflow from its Manual Trigger as the editor does: n8n's times, the requests it sent, the orders it output. */
 async function runList(bench: BenchN8n, sandbox: SandboxControl, contender: ListContender, orders: number): Promise<ListRun> {
-	const { client, n8n } = bench.stack;
 	await sandbox.clearRequests();
-	const rss = watchRss(n8n.pid);
-	const started = performance.now();
-	let watched: { peak: number } | undefined;
-	const executionId = await client.startManualRun(contender.workflowId, START);
-	try {
-		for (;;) {
-			if (performance.now() - started > 900_000) throw new Error(`execution ${executionId} did not finish in 15 minutes`);
-			// Polled without its data, so reading it does not count.
-			const summary = await client.api<Execution>('GET', `/executions/${executionId}`).catch(() => undefined);
-			if (summary && !UNFINISHED.has(summary.status) && summary.stoppedAt) break;
-			await sleep(50);
-		}
-		const wallSeconds = (performance.now() - started) / 1000;
-		watched = rss.stop();
-		const execution = await client.getExecution(executionId);
+	return await runManualWorkflow(bench, contender.workflowId, async ({ execution, wallSeconds, rssPeak }) => {
 		const runData = execution.data?.resultData.runData ?? {};
 		const ordersOut = runData[contender.nodes[contender.nodes.length - 1]]?.[0]?.data?.main?.[0]?.length ?? 0;
 		if (execution.status !== 'success' || ordersOut !== orders) {
@@ -142,20 +111,16 @@ async function runList(bench: BenchN8n, sandbox: SandboxControl, contender: List
 			throw new Error(`${LABELS[contender.key]}: execution ${execution.status} with ${ordersOut} of ${orders} orders${error ? `: ${error}` : ''}`);
 		}
 		const counts = countRequests(await sandbox.requests(), bench.stack.sandbox.storeId);
-		const nodeMs = contender.nodes.reduce((total, name) => total + ((runData[name]?.[0] as { executionTime?: number } | undefined)?.executionTime ?? NaN), 0);
 		return {
-			executionSeconds: (Date.parse(String(execution.stoppedAt)) - Date.parse(execution.startedAt)) / 1000,
-			nodeSeconds: nodeMs / 1000,
+			executionSeconds: executionSeconds(execution),
+			nodeSeconds: nodeSeconds(execution, contender.nodes),
 			wallSeconds,
 			listPages: counts.listPages,
 			otherRequests: counts.total - counts.listPages,
 			ordersOut,
-			rssPeak: watched.peak,
+			rssPeak,
 		};
-	} finally {
-		if (!watched) rss.stop();
-		await client.api('DELETE', `/executions/${executionId}`).catch(() => undefined);
-	}
+	});
 }
 
 export async function measureGetMany(bench: BenchN8n, sandbox: SandboxControl, options: { orders: number; runs: number }, log: Log): Promise<GetManyRuns> {

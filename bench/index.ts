@@ -3,7 +3,8 @@
  * written to bench/RESULTS.md (with a JSON copy of the raw numbers): create throughput in every way
  * of defining orders (and again under the legacy expression engine), the trigger's acknowledgement
  * burst and its race against a Webhook + Code + Filter workflow, footprint, scaling, parallel batches,
- * and the trigger's catch-up with Order > Get Many against the HTTP Request node's pagination.
+ * the trigger's catch-up with Order > Get Many against the HTTP Request node's pagination, and Get
+ * Status History downloading proofs and pages against Split Out + the HTTP Request node's file download.
  *
  *   npm run bench                                  everything, full sizes (about an hour on 2 cores)
  *   npm run bench -- --only create --quick         one benchmark, small sizes, 3 runs
@@ -23,6 +24,7 @@ import { benchCreate, type Batching } from './create';
 import { benchParallel } from './parallel';
 import { measureRace, raceSection, type RaceRuns } from './trigger-race';
 import { benchFootprint } from './footprint';
+import { filesSection, measureFiles } from './files';
 import { fullRead, getManySection, measureGetMany, type GetManyRuns } from './get-many';
 import { describeMachine } from './lib/machine';
 import { startBenchN8n, type BenchN8n } from './lib/n8n';
@@ -31,9 +33,9 @@ import { renderReport, withFootprint, type Section } from './lib/report';
 import { benchScaling } from './scaling';
 import { measureTrigger, triggerSection, type TriggerOptions, type TriggerRuns } from './trigger';
 
-const ALL = ['create', 'trigger', 'footprint', 'scaling', 'parallel', 'catchup'] as const;
+const ALL = ['create', 'trigger', 'footprint', 'scaling', 'parallel', 'catchup', 'files'] as const;
 /** Report order: each benchmark with its companion sections. */
-const REPORT_ORDER = ['create', 'create-legacy', 'trigger', 'trigger-race', 'footprint', 'scaling', 'parallel', 'catchup', 'catchup-getmany'];
+const REPORT_ORDER = ['create', 'create-legacy', 'trigger', 'trigger-race', 'footprint', 'scaling', 'parallel', 'catchup', 'catchup-getmany', 'files', 'files-latency'];
 type Benchmark = (typeof ALL)[number];
 
 const { values: args } = parseArgs({
@@ -49,11 +51,14 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel,catchup] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
+	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel,catchup,files] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
   --only LIST   run only these benchmarks (comma-separated or repeated); footprint always runs
                 catchup: the trigger's catch-up over stores of 1,000 and 10,000 orders (again in an n8n with
                 N8N_EXPRESSION_ENGINE=legacy, the control), and Order > Get Many over 10,000 against the HTTP
                 Request node's pagination (500 and 2,000 orders, and 2,000, with --quick)
+                files: Get Status History downloading the proof and pages of 100 printed orders (20 with --quick)
+                against Edit Fields, Split Out and the HTTP Request node downloading each URL as a file, with the
+                API at once and 50 ms away
   --quick       small sizes and 3 runs, for a check that everything works (minutes, not half an hour)
   --runs N      runs per contender (default 3)
   --items N     items per run of the create benchmark (default 10000; 1000 with --quick)
@@ -105,7 +110,7 @@ async function main() {
 	const catchUpOptions: CatchUpOptions = { sizes: quick ? [500, 2_000] : [1_000, 10_000], runs };
 	let catchUpRuns: { sizes: SizeRuns[]; getMany: GetManyRuns } | undefined;
 	try {
-		if ((['create', 'trigger', 'scaling', 'parallel', 'catchup'] as const).some((name) => selected.has(name))) bench = await startBenchN8n(log);
+		if ((['create', 'trigger', 'scaling', 'parallel', 'catchup', 'files'] as const).some((name) => selected.has(name))) bench = await startBenchN8n(log);
 		let httpBatching: Batching | undefined;
 		if (selected.has('create')) {
 			const section = await benchCreate(bench!, { items, runs, calibrationItems: quick ? 300 : 2_000 }, log);
@@ -130,6 +135,15 @@ async function main() {
 			const getMany = await measureGetMany(bench!, sandbox, { orders: quick ? 2_000 : 10_000, runs }, log);
 			await sandbox.reset();
 			catchUpRuns = { sizes, getMany };
+		}
+		if (selected.has('files')) {
+			const sandbox = sandboxControl(bench!);
+			for (const latencyMs of [0, 50]) {
+				const section = filesSection(await measureFiles(bench!, sandbox, { orders: quick ? 20 : 100, runs, latencyMs }, log));
+				await sandbox.reset();
+				sections.push(section);
+				print(section);
+			}
 		}
 		if (selected.has('trigger')) {
 			triggerRuns = await measureTrigger(bench!, triggerOptions, log);
@@ -171,7 +185,7 @@ async function main() {
 	sections.sort((a, b) => REPORT_ORDER.indexOf(a.id) - REPORT_ORDER.indexOf(b.id));
 
 	const settings = [
-		only.length ? `--only ${[...selected].join(',')}` : 'all six benchmarks',
+		only.length ? `--only ${[...selected].join(',')}` : 'all seven benchmarks',
 		quick ? '--quick' : 'full sizes',
 		`${runs} runs per contender`,
 	].join(', ');

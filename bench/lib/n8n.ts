@@ -55,7 +55,15 @@ export async function startBenchN8n(log: Log, n8nEnv: Record<string, string> = {
 export const START = 'Start';
 export const RECORDS = 'CRM records';
 
-type NodeSpec = Omit<WorkflowNode, 'id' | 'position'> & { name: string; type: string; typeVersion: number; parameters: Record<string, unknown> };
+export type NodeSpec = Omit<WorkflowNode, 'id' | 'position'> & { name: string; type: string; typeVersion: number; parameters: Record<string, unknown> };
+
+/** Manual Trigger → each node in turn. */
+export function manualWorkflow(name: string, nodes: NodeSpec[]): WorkflowJson {
+	const all: NodeSpec[] = [{ name: START, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, parameters: {} }, ...nodes];
+	const connections: Record<string, unknown> = {};
+	for (let index = 0; index < all.length - 1; index++) connections[all[index].name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
+	return { name, settings: { executionOrder: 'v1' }, nodes: all.map((node, index): WorkflowNode => ({ id: randomUUID(), position: [index * 220, 0], ...node })), connections };
+}
 
 /** Manual Trigger → Code node making `count` CRM records → the node under test. */
 export function recordsWorkflow(name: string, count: number, target: NodeSpec): WorkflowJson {
@@ -131,4 +139,52 @@ export async function runMeasured(bench: BenchN8n, workflowId: string, nodeName:
 		if (!watched) rss.stop();
 		await client.api('DELETE', `/executions/${executionId}`).catch(() => undefined);
 	}
+}
+
+/** A finished manual run: the execution with its data, and what was measured around it. */
+export interface ManualRun {
+	execution: Execution;
+	/** From the manual-run request until n8n reported the execution finished. */
+	wallSeconds: number;
+	/** n8n's peak RSS during the run, in bytes. */
+	rssPeak: number;
+}
+
+/**
+ * Runs a saved workflow from its Manual Trigger as the editor does, polling the execution without
+ * its data (so reading it does not count) while n8n's RSS is watched, then hands the finished
+ * execution with its data to `read` (which checks and counts what it needs, e.g. the sandbox's
+ * request log) before the execution is deleted, so the database stays small.
+ */
+export async function runManualWorkflow<T>(bench: BenchN8n, workflowId: string, read: (run: ManualRun) => Promise<T> | T, timeoutMs = 900_000): Promise<T> {
+	const { client, n8n } = bench.stack;
+	const rss = watchRss(n8n.pid);
+	const started = performance.now();
+	let watched: { peak: number } | undefined;
+	const executionId = await client.startManualRun(workflowId, START);
+	try {
+		for (;;) {
+			if (performance.now() - started > timeoutMs) throw new Error(`execution ${executionId} did not finish in ${timeoutMs / 60_000} minutes`);
+			// Polled without its data, so reading it does not count.
+			const summary = await client.api<Execution>('GET', `/executions/${executionId}`).catch(() => undefined);
+			if (summary && !UNFINISHED.has(summary.status) && summary.stoppedAt) break;
+			await sleep(50);
+		}
+		const wallSeconds = (performance.now() - started) / 1000;
+		watched = rss.stop();
+		const execution = await client.getExecution(executionId);
+		return await read({ execution, wallSeconds, rssPeak: watched.peak });
+	} finally {
+		if (!watched) rss.stop();
+		await client.api('DELETE', `/executions/${executionId}`).catch(() => undefined);
+	}
+}
+
+/** n8n's own time of an execution: its startedAt to stoppedAt, in seconds. */
+export const executionSeconds = (execution: Execution) => (Date.parse(String(execution.stoppedAt)) - Date.parse(execution.startedAt)) / 1000;
+
+/** The nodes' execution times as n8n recorded them (their first run each), added up, in seconds; NaN if one did not run. */
+export function nodeSeconds(execution: Execution, nodes: string[]): number {
+	const runData = execution.data?.resultData.runData ?? {};
+	return nodes.reduce((total, name) => total + ((runData[name]?.[0] as { executionTime?: number } | undefined)?.executionTime ?? NaN), 0) / 1000;
 }
