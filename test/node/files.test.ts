@@ -229,6 +229,18 @@ describe('Print Store Trigger (version 2): Download Proof and Pages', () => {
 		expect((await binaryBytes(result.items[0].binary!.proof)).subarray(0, 5).toString()).toBe('%PDF-');
 	});
 
+	test('a URL without a scheme is the API\'s (read with the credential); one that is not http(s) fails its item, saying so', async () => {
+		const [order] = await ordersAt(1);
+		const event = (ProofUrl: string) => ({ OrderID: order.ID, StoreID: env.sandbox.storeId, StatusID: 3, ProofUrl });
+		await env.api.clearRequests();
+		const result = await runTrigger([event(`/api/v1/files/proofs/${order.ID}.pdf`), event('ftp://files.example.com/proof.pdf')], { downloadFiles: 'proof' }, true);
+		expect(result.error).toBeUndefined();
+		expect((await binaryBytes(result.items[0].binary!.proof)).subarray(0, 5).toString()).toBe('%PDF-');
+		expect((await proofRequests())[0].headers).toMatchObject({ authorization: 'Bearer [issued token]', 'ocp-apim-subscription-key': '[valid key]' });
+		expect(result.items[1].binary).toBeUndefined();
+		expect(result.items[1].json.downloadError).toBe('The proof of item 1 could not be downloaded: its address is not an http(s) URL (ftp), so it is not downloaded');
+	});
+
 	test('version 1 has no downloads: the events go on as they came', async () => {
 		const [order] = await ordersAt(1);
 		const record = (await env.api.api<IDataObject[]>('GET', `/store/${env.sandbox.storeId}/order/${order.ID}/status`)).body.at(-1)!;

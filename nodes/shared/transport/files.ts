@@ -67,9 +67,9 @@ export function megabytes(bytes: number): string {
 	return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 100) / 100} MB`;
 }
 
-function parseUrl(url: string): URL | undefined {
+function parseUrl(url: string, base?: string): URL | undefined {
 	try {
-		return new URL(url);
+		return new URL(url, base);
 	} catch {
 		return undefined;
 	}
@@ -80,13 +80,14 @@ function parseUrl(url: string): URL | undefined {
  * more is not read; one that sends more is cut off.
  */
 export async function downloadFile(ctx: FileContext, url: string, maxBytes: number, downloads: Downloads): Promise<DownloadedFile> {
-	const first = parseUrl(url.trim());
-	if (!first || !/^https?:$/.test(first.protocol)) {
-		const scheme = first ? first.protocol.replace(/:$/, '') : /^[a-z][\w+.-]*:/i.test(url.trim()) ? url.trim().split(':')[0] : '';
-		throw new FileFailure('notHttp', first?.host ?? '', `its address is not an http(s) URL${scheme ? ` (${scheme})` : ''}, so it is not downloaded`);
-	}
 	const { root, subscriptionKey, secrets } = await connection(ctx);
 	const apiOrigin = new URL(root).origin;
+	// A URL without a scheme is the API's own (a service may give paths): resolved against its address.
+	const first = parseUrl(url.trim(), `${root}/`);
+	if (!first || !/^https?:$/.test(first.protocol)) {
+		const scheme = first ? first.protocol.replace(/:$/, '') : '';
+		throw new FileFailure('notHttp', '', `its address is not an http(s) URL${scheme ? ` (${scheme})` : ''}, so it is not downloaded`);
+	}
 	let hop = first;
 	for (let redirects = 0; ; redirects++) {
 		const answer = await fetchHop(ctx, hop, hop.origin === apiOrigin ? subscriptionKey : undefined, secrets, maxBytes, downloads.pacing(hop.origin));
