@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 
 import { showFor } from '../../../shared/displayOptions';
 import { filesOf, newestFiles, WithFiles } from '../../../shared/files/attach';
-import { readsAtOnce } from '../../../shared/files/fields';
-import { downloadFields, filesWanted } from '../../../shared/files/fields';
+import { downloadFields, filesWanted, readsAtOnce } from '../../../shared/files/fields';
 import { READ_ORDER, readOrder, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';

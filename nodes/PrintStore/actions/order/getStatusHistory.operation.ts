@@ -3,13 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { filesOfHistory, WithFiles } from '../../../shared/files/attach';
 import { downloadFields, filesWanted, readsAtOnce } from '../../../shared/files/fields';
-import { READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
+import { chronological, latestRecord, READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
 import { forEachItem } from '../../perItem/run';
 import { orderRef } from '../../perItem/parameters';
 import { isToolRun } from '../../toolCall/answer';
-import { chronological, latestRecord } from '../../../shared/reads/orders';
 
 /** The API call: reading a status history (shared with the wait and the trigger's Fetch From the API). */
 export const api = READ_HISTORY;
