@@ -44,20 +44,29 @@ function framesOf(stack: string): Frame[] {
 const ours = (stack: string) => framesOf(stack).filter((frame) => frame.file.includes('/node_modules/n8n-nodes-print-store/'));
 
 /**
- * The function a frame names is the one its line is in: the nearest function or method declaration
- * at or above that line of the .ts source has that name ("ExecuteContext.execute" names the method
- * "execute"); a nameless frame's line holds an arrow function. A frame of the compiled .js, or a line
- * a map got wrong, would not pass this.
+ * The function a frame names is the one its line is in: the nearest function, method or named arrow
+ * function (`const name = (...) => {`, which V8 names after its variable) declared at or above that
+ * line of the .ts source has that name ("ExecuteContext.execute" names the method "execute"); a
+ * nameless frame is an arrow function's: the nearest of those at or above its line is an arrow
+ * without a name. A frame of the compiled .js, or a line a map got wrong, would not pass this.
  */
 function enclosingFunctionMatches(source: string, frame: Frame): boolean {
 	const name = frame.name?.split('.').at(-1);
-	// A frame without a name is an arrow function's: its line has one.
-	if (!name) return /=>/.test(source.split('\n')[frame.line - 1] ?? '');
 	const declaration = /^\s*(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([\w$]+)|([\w$]+)\s*(?:<[^>]*>)?\([^)]*\)[^{;]*\{\s*$)/;
-	const lines = source.split('\n').slice(0, frame.line).reverse();
-	for (const line of lines) {
+	const namedArrow = /^\s*(?:export\s+)?(?:const|let)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:<[^>]*>)?\([^)]*\)[^=]*=>\s*\{?\s*$/;
+	const lines = source.split('\n').slice(0, frame.line);
+	const count = (line: string, brace: string) => line.split(brace).length - 1;
+	// Braces opened and not closed between a line and the frame's: only a function still open encloses it.
+	let open = 0;
+	for (let index = lines.length - 1; index >= 0; index--) {
+		const line = lines[index];
+		if (index < lines.length - 1) open += count(line, '{') - count(line, '}');
+		if (index < lines.length - 1 && open <= 0) continue;
+		const arrow = namedArrow.exec(line);
+		if (arrow) return arrow[1] === name;
 		const match = declaration.exec(line);
 		if (match && !['if', 'for', 'while', 'switch', 'catch'].includes(match[2] ?? '')) return (match[1] ?? match[2]) === name;
+		if (!name && /=>\s*\{?\s*$/.test(line)) return true;
 	}
 	return false;
 }
