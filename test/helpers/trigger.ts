@@ -15,7 +15,7 @@ import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigg
 import { forgetProcessMemory } from '../../nodes/PrintStoreTrigger/pipeline/memory';
 import { processOnlyKey } from '../../nodes/PrintStoreTrigger/pipeline/pipeline';
 import { askCatchUp, clockSignature, type ClockAsk } from '../../scripts/n8n/clock';
-import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, StoredCredentials } from './engine';
+import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, runPrintStore, StoredCredentials } from './engine';
 import { derivedTriggerSecret } from './secrets';
 import { serveLikeN8n } from './webhook-server';
 
@@ -317,4 +317,20 @@ export async function startTrigger(options: {
 		},
 	};
 	return host;
+}
+
+/**
+ * The trigger (version 2) in its execution: the events the webhook gave, as its input items, run
+ * through its execute() by n8n's engine (Fetch From the API, Download Proof and Pages).
+ */
+export async function runTriggerExecution(options: { parameters: INodeParameters; events: IDataObject[]; credentials: StoredCredentials; continueOnFail?: boolean }) {
+	return await runPrintStore({
+		nodeType: TRIGGER_TYPE,
+		typeVersion: 2,
+		nodeName: 'Print Store Trigger',
+		parameters: { events: ['status', 'details'], options: {}, ...options.parameters },
+		items: options.events,
+		credentials: options.credentials,
+		continueOnFail: options.continueOnFail ?? false,
+	});
 }

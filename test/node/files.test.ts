@@ -3,14 +3,14 @@
  * as binary properties, read with the credential only on the API's own host, bounded by a size
  * limit, a few at a time, and a failed download failing its own item only.
  */
-import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { BinaryDataService } from 'n8n-core';
 import { Container } from '@n8n/di';
 import { PNG } from 'pngjs';
 
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
-import { TRIGGER_TYPE } from '../helpers/trigger';
+import { runTriggerExecution, TRIGGER_TYPE } from '../helpers/trigger';
 import { pendingItem } from '../../nodes/PrintStore/wait/plan';
 import { derivedWaitSecret } from '../helpers/secrets';
 import { startWaitHost } from '../helpers/wait';
@@ -190,16 +190,8 @@ describe('Order > Get: Download Proof and Pages', () => {
 });
 
 describe('Print Store Trigger (version 2): Download Proof and Pages', () => {
-	async function runTrigger(events: IDataObject[], parameters: Record<string, unknown>, continueOnFail = false) {
-		return await runPrintStore({
-			nodeType: TRIGGER_TYPE,
-			typeVersion: 2,
-			nodeName: 'Print Store Trigger',
-			parameters: { events: ['status', 'details'], options: {}, ...parameters },
-			items: events,
-			credentials: await credentialsFor(env.sandbox),
-			continueOnFail,
-		});
+	async function runTrigger(events: IDataObject[], parameters: INodeParameters, continueOnFail = false) {
+		return await runTriggerExecution({ parameters, events, credentials: await credentialsFor(env.sandbox), continueOnFail });
 	}
 
 	test("an event's own record gives its files; an event without them takes the fetched history's; a failed download fails its item only", async () => {

@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, TRIGGER_TYPE, useTriggerHosts } from '../helpers/trigger';
+import { runTriggerExecution, startTrigger, useTriggerHosts } from '../helpers/trigger';
 
 const env = useSandbox();
 
@@ -66,15 +66,7 @@ test("a Store ID that cannot go into a URL path is noted on the event, naming th
 
 describe('version 2: read in the execution, as its first step', () => {
 	async function runTrigger(parameters: INodeParameters, events: IDataObject[], continueOnFail = false) {
-		return await runPrintStore({
-			nodeType: TRIGGER_TYPE,
-			typeVersion: 2,
-			nodeName: 'Print Store Trigger',
-			parameters: { events: ['status', 'details'], options: {}, ...parameters },
-			items: events,
-			credentials: await credentialsFor(env.sandbox),
-			continueOnFail,
-		});
+		return await runTriggerExecution({ parameters, events, credentials: await credentialsFor(env.sandbox), continueOnFail });
 	}
 
 	test('the webhook emits at once, with the store of the URL; the execution reads the order', async () => {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
-import { filesOfHistory, WithFiles } from '../../../shared/files/attach';
+import { filesOf, filesOfHistory, newestFiles, WithFiles } from '../../../shared/files/attach';
 import { downloadFields, filesWanted, readsAtOnce } from '../../../shared/files/fields';
 import { chronological, latestRecord, READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
@@ -98,9 +98,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const latest = latestOnly ? latestRecord(records) : undefined;
 		const out = !latestOnly ? records : latest ? [latest] : [];
 		if (!wanted) return out;
-		const files = filesOfHistory(latestOnly && wanted.everyRecord ? out : records, wanted);
-		// With Latest Record Only, the newest files go into the one item whichever record named them.
-		const onItems = latestOnly ? new Map(out.length > 0 ? [[0, [...files.values()].flat()]] : []) : files;
-		return new WithFiles(out, onItems, wanted.maxBytes);
+		if (!latestOnly) return new WithFiles(records, filesOfHistory(records, wanted), wanted.maxBytes);
+		// With Latest Record Only the files go into the one item, whichever record named them.
+		const files = !latest ? [] : wanted.everyRecord ? filesOf(latest, wanted) : newestFiles(records, wanted);
+		return new WithFiles(out, new Map(latest ? [[0, files]] : []), wanted.maxBytes);
 	}, readsAtOnce(this));
 }
