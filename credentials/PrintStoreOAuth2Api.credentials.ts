@@ -165,5 +165,14 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			default: 'header',
 			description: 'How n8n sends the client ID and secret to the token endpoint',
 		},
+		{
+			displayName: 'n8n Internal URL',
+			name: 'n8nInternalUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. http://n8n-webhook:5678',
+			description:
+				"Where n8n's own processes reach this n8n's webhooks, when they cannot reach its public address (N8N_WEBHOOK_URL) from inside: a reverse proxy without hairpin routing, split DNS, queue mode. Wait Until Status's checks and the trigger's catch-up call n8n here first. Queue mode: a webhook process or your internal load balancer. Leave empty where n8n listens on port 5678 or reaches its public address.",
+		},
 	];
 }

@@ -18,8 +18,7 @@ import { toolSettingFields } from './descriptions/tool.fields';
 import { searchOrders, searchProducts } from './lists/search';
 import { searchStores } from '../shared/lists/stores';
 import { getTemplateFields } from './lists/templateFields';
-import { receiveResumeCall } from './wait/resumeCall';
-import { RESUME_WEBHOOKS } from './wait/resumeUrl';
+import { receiveResumeCall, RESUME_WEBHOOKS } from './wait/resumeCall';
 
 /** The resources; version 1 also lists Custom API Call as one (version 2 on has it in each resource's operations). */
 const RESOURCES = [

@@ -176,17 +176,17 @@ export class PrintStoreTrigger implements INodeType {
 							{
 								name: 'As a Path Segment',
 								value: 'path',
-								description: '…/status/SECRET: survives services that drop or rewrite query strings',
+								description: "…/status/SECRET: survives services that drop or rewrite query strings, but n8n's log may show it",
 							},
 							{
 								name: 'As a Query Parameter',
 								value: 'query',
-								description: "…/status?secret=SECRET: kept out of n8n's debug log, which shows webhook paths",
+								description: "…/status?secret=SECRET: kept out of n8n's logs, which show webhook paths",
 							},
 						],
-						default: 'path',
+						default: 'query',
 						description:
-							'How the URLs this trigger gives Print Store > Create carry the secret. Callbacks are accepted with the secret in either place, whatever you choose.',
+							'How the URLs this trigger gives Print Store > Create carry the secret. Left out: as a query parameter (triggers added before version 2.1: as a path segment). Callbacks are accepted with the secret in either place, whatever you choose.',
 					},
 				],
 			},

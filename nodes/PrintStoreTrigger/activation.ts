@@ -2,15 +2,15 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../shared/errors';
+import { secretPlacement } from '../shared/callbacks/urls';
 import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
 import { NO_FILTERS, orderListSource } from '../shared/lists/orders';
 import { collect } from '../shared/lists/pages';
 import { checkTriggerActivation } from '../shared/n8nInternals';
 import { catchUpScope, checkedCatchUpSettings, runningCatchUp, scopeKey, type CatchUpSettings } from './setup/settings';
 import { resolveStore } from './catchUp/run';
-import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret, triggerKey } from './setup/webhooks';
-import { forgetProcessMemory, forgetStoredMemory, loadMemory, saveMemory, type MemoryPlace } from './pipeline/memory';
-import { processOnlyKey } from './pipeline/pipeline';
+import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret } from './setup/webhooks';
+import { forgetTrigger, publishFor, readPlace } from './pipeline/pipeline';
 
 /**
  * The trigger's lifecycle. Nothing is registered anywhere: the callback addresses and their secret
@@ -38,7 +38,7 @@ export async function register(ctx: IHookFunctions): Promise<void> {
 	if (isTest(ctx)) return;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const catchUp = checkedCatchUpSettings(ctx);
-	checkTriggerActivation(ctx, options.secretPlacement, options.acrossProcesses === true || catchUp !== undefined);
+	checkTriggerActivation(ctx, secretPlacement(ctx.getNode(), options.secretPlacement), options.acrossProcesses === true || catchUp !== undefined);
 	if (catchUpScope(ctx) !== 'off' && !hasCredential(ctx)) {
 		throw new NodeOperationError(ctx.getNode(), 'The catch-up has no credential to read the store with', {
 			description: 'Select your Print Store credential on the trigger, the same one Print Store > Create uses, or set Catch Up Missed Events to Off.',
@@ -64,11 +64,9 @@ export async function register(ctx: IHookFunctions): Promise<void> {
  * catch-up. Publishing again for the same store and scope goes on from the last read.
  */
 async function recordPublish(ctx: IHookFunctions, configured: CatchUpSettings): Promise<void> {
-	const place: MemoryPlace = { key: triggerKey(ctx), staticData: ctx.getWorkflowStaticData('node') };
-	const memory = loadMemory(place);
 	let settings = configured;
 	if (isPublish(ctx)) {
-		settings = await resolveStore(ctx, configured, memory);
+		settings = await resolveStore(ctx, configured, readPlace(ctx).reader);
 		try {
 			await collect(ctx, orderListSource(settings.storeId, NO_FILTERS, 1), () => true, 1);
 		} catch (error) {
@@ -78,25 +76,14 @@ async function recordPublish(ctx: IHookFunctions, configured: CatchUpSettings): 
 			});
 		}
 	}
-	if (settings.storeId === '') return;
-	const scope = scopeKey(settings);
-	if (memory.reader?.scope === scope) return;
-	memory.reader = { scope, since: Date.now(), last: 0, newest: null };
-	// The watches of another store or scope are of no use: the first catch-up records the store anew.
-	for (const entry of Object.values(memory.orders)) delete entry.w;
-	saveMemory(place, memory);
+	if (settings.storeId !== '') publishFor(ctx, scopeKey(settings));
 }
 
 export function unregister(ctx: IHookFunctions): void {
-	const key = triggerKey(ctx);
-	forgetProcessMemory(key);
-	forgetProcessMemory(processOnlyKey(key));
+	// With the catch-up, the stored memory stays: publishing again goes on from there, and emits nothing twice.
+	forgetTrigger(ctx, isTest(ctx) || runningCatchUp(ctx) !== undefined);
 	const nodeData = ctx.getWorkflowStaticData('node');
 	const legacyKey = legacyRegistrationKey(isTest(ctx));
 	if (legacyKey in nodeData) delete nodeData[legacyKey];
-	if (!isTest(ctx)) {
-		// With the catch-up, the memory stays: publishing again goes on from there, and emits nothing twice.
-		if (!runningCatchUp(ctx)) forgetStoredMemory(nodeData);
-		forgetLegacyCallbacks(ctx.getWorkflowStaticData('global'), ctx.getNode().name);
-	}
+	if (!isTest(ctx)) forgetLegacyCallbacks(ctx.getWorkflowStaticData('global'), ctx.getNode().name);
 }

@@ -5,12 +5,12 @@ import { refuse } from '../shared/callbacks/answer';
 import { normalizeEvents, PayloadRejected, type NormalizedEvent } from '../shared/callbacks/normalize';
 import { readPayload } from '../shared/callbacks/read';
 import { isRecord } from '../shared/json';
-import { servedAddress } from '../shared/n8nInternals';
+import { servedRoot } from '../shared/n8nInternals';
+import { noteServedHere } from '../shared/selfCalls/addresses';
 import { answerClock, catchUpForCallback } from './catchUp/run';
 import { runningCatchUp } from './setup/settings';
-import { loadMemory, noteServedHere, rememberServedAt, saveMemory } from './pipeline/memory';
-import { emit, memoryPlace, pass, sharesMemory } from './pipeline/pipeline';
-import { callbackKind, checkClockRequest, checkSecret, triggerKey } from './setup/webhooks';
+import { emit, noteWhereServed, pass } from './pipeline/pipeline';
+import { callbackKind, checkClockRequest, checkSecret } from './setup/webhooks';
 import { readStatusesFromApi } from './callbacks/statusFromApi';
 
 /**
@@ -26,14 +26,14 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	const clock = live && !read.bodiless ? await checkClockRequest(ctx, read.payload) : undefined;
 	if (clock === false) return refuse(ctx, 403, 'Wrong catch-up signature');
 	if (clock) {
-		noteWhereServed(ctx);
+		noteServed(ctx);
 		return await answerClock(ctx, clock);
 	}
 	const auth = await checkSecret(ctx);
 	if (!auth.ok) return refuse(ctx, auth.status, auth.error);
 	// A catch-up request is signed (no secret in its URL); one that is not is no callback either.
 	if (isRecord(read.payload) && 'printStoreCatchUp' in read.payload) return refuse(ctx, 400, 'A catch-up request must be signed');
-	if (live) noteWhereServed(ctx);
+	if (live) noteServed(ctx);
 	let events = readEvents(ctx, read.payload);
 	if (!Array.isArray(events)) return refuse(ctx, events.httpStatus, events.message);
 	if (read.bodiless) {
@@ -60,16 +60,13 @@ function readEvents(ctx: IWebhookFunctions, payload: unknown): NormalizedEvent[]
 }
 
 /**
- * Where this process serves the trigger (the address n8n listens on, as the request shows it): kept
- * for the catch-up's clock in this process, and, with a shared memory, in the memory, for the clock
- * after a restart or in another process (catchUp/address.ts).
+ * Where this process serves the trigger (the root n8n listens on, as the request shows it): for the
+ * package's calls to n8n itself in this process (the clock, the wait's checks: shared/selfCalls),
+ * and, with a shared memory, in the memory, for the clock after a restart or in another process.
  */
-function noteWhereServed(ctx: IWebhookFunctions): void {
-	const address = servedAddress(ctx);
-	if (!address) return;
-	// Once per process and address: the memory is read only for an address this process has not noted.
-	if (!noteServedHere(triggerKey(ctx), address) || !sharesMemory(ctx)) return;
-	const place = memoryPlace(ctx);
-	const memory = loadMemory(place);
-	if (rememberServedAt(memory, address)) saveMemory(place, memory);
+function noteServed(ctx: IWebhookFunctions): void {
+	const root = servedRoot(ctx, ctx.getNode().webhookId);
+	if (!root) return;
+	noteServedHere(root);
+	noteWhereServed(ctx, root);
 }

@@ -166,14 +166,18 @@ export async function freePort(port = 0): Promise<number> {
 
 /**
  * A free port held open until `release()`: while it is held, no server of this process listening on
- * port 0 (the sandbox, say) can be given it by the system.
+ * port 0 (the sandbox, say) can be given it by the system. `preferred` when it is free, else any.
  */
-export async function holdPort(): Promise<{ port: number; release: () => Promise<void> }> {
+export async function holdPort(preferred = 0): Promise<{ port: number; release: () => Promise<void> }> {
+	return await holdAt(preferred).catch(async () => await holdAt(0));
+}
+
+async function holdAt(port: number): Promise<{ port: number; release: () => Promise<void> }> {
 	return await new Promise((resolve, reject) => {
 		const server = createServer();
 		server.unref();
 		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
+		server.listen(port, '127.0.0.1', () => {
 			const address = server.address();
 			const port = typeof address === 'object' && address ? address.port : 0;
 			resolve({ port, release: () => new Promise<void>((done) => server.close(() => done())) });

@@ -79,6 +79,8 @@ export interface QueueProcesses {
 	startWorker(eventLog: WorkerEventLog): Promise<void>;
 	/** Stops the webhook processes (haproxy stays, answering 503), and starts new ones on the same ports. */
 	stopWebhooks(): Promise<void>;
+	/** Restarts the worker and the webhook processes on the same ports, with `settings` added to their environment (null: left unset) until the next call. */
+	restartWith(settings: Record<string, string | null>): Promise<void>;
 	startWebhooks(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -104,8 +106,10 @@ export async function startQueueProcesses(
 	options: { runtime: N8nRuntime; userFolder: string; env: Record<string, string>; publicUrl: string },
 ): Promise<QueueProcesses> {
 	const env = { ...options.env, N8N_WEBHOOK_URL: `${options.publicUrl}/`, N8N_EDITOR_BASE_URL: `${options.publicUrl}/` };
+	/** The settings of the last `restartWith`, kept for every later start of these processes. */
+	let extra: Record<string, string | null> = {};
 	const start = (command: 'worker' | 'webhook', name: string, port?: number) =>
-		startN8nProcess(log, { runtime: options.runtime, command, userFolder: options.userFolder, logFile: path.join(options.userFolder, `${name}.log`), env, port });
+		startN8nProcess(log, { runtime: options.runtime, command, userFolder: options.userFolder, logFile: path.join(options.userFolder, `${name}.log`), env: { ...env, ...extra }, port });
 	const started = await Promise.allSettled([
 		start('worker', 'n8n-worker'),
 		...Array.from({ length: WEBHOOK_PROCESSES }, (_, index) => start('webhook', `n8n-webhook-${index + 1}`)),
@@ -147,6 +151,13 @@ export async function startQueueProcesses(
 				next.forEach((process, index) => (running[running.indexOf(processes.webhooks[index])] = process));
 				processes.webhooks = next;
 			});
+		},
+		restartWith: async (settings) => {
+			await processes.stopWebhooks();
+			await processes.stopWorker('graceful');
+			extra = settings;
+			await processes.startWorker('kept');
+			await processes.startWebhooks();
 		},
 		startWorker: async (eventLog) => {
 			await log.step(`Starting n8n's worker again (event log ${eventLog})`, async () => {

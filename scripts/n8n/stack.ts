@@ -43,8 +43,9 @@ export interface StackOptions {
 	/** Sandbox user whose account the credential connects (default: the seeded admin, alice). */
 	sandboxUser?: string;
 	owner?: Owner;
-	/** n8n's port (default: a free one). */
+	/** n8n's port (default: `preferredPort` when it is free, else a free one). */
 	port?: number;
+	preferredPort?: number;
 	/** Where the user folder and the tarball go (default: a new temporary folder, removed on close). */
 	workDir?: string;
 	keepWorkDir?: boolean;
@@ -105,6 +106,8 @@ export interface Stack {
 	 * not start with them.
 	 */
 	restartMain(settings?: Record<string, string | null>): Promise<void>;
+	/** In queue mode the worker and the webhook processes restarted with `settings`; then restartMain with `settings` and `mainOnly`. */
+	restartAll(settings?: Record<string, string | null>, mainOnly?: Record<string, string | null>): Promise<void>;
 	/**
 	 * Stops n8n as a whole for callbacks (the main process, and in queue mode the webhook processes:
 	 * the service's callbacks then fail), and starts it again on the same ports, folder and database.
@@ -152,7 +155,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		// n8n's port first, so the OAuth2 redirect URI is known before n8n (or the sandbox) starts; held
 		// until just before n8n starts, or the sandbox, started in between on a port the system picks,
 		// could be given the same one.
-		const reserved = options.port === undefined ? await holdPort() : undefined;
+		const reserved = options.port === undefined ? await holdPort(options.preferredPort) : undefined;
 		const port = options.port ?? reserved!.port;
 		const redirectUri = oauthRedirectUriFor(port);
 		sandbox = await log.step('Starting the Print Store sandbox', () =>
@@ -203,18 +206,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		/** The settings of the last restartMain, kept when n8n is stopped and started again. */
 		let mainSettings: Record<string, string | null> = {};
 		const processState = ({ url, port, logFile }: ProcessState): ProcessState => ({ url, port, logFile });
+		const restartMain = async (settings: Record<string, string | null> = {}) => {
+			const named = (set: boolean) => Object.keys(settings).filter((name) => (settings[name] !== null) === set);
+			const extra = `${named(true).length > 0 ? ` with ${named(true).join(', ')}` : ''}${named(false).length > 0 ? ` without ${named(false).join(', ')}` : ''}`;
+			await log.step(`Restarting n8n (main process)${extra}`, async () => {
+				await started.n8n.stop();
+				mainSettings = settings;
+				n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...settings } });
+				started.n8n = n8n;
+			});
+		};
 		return {
 			...started,
 			close,
-			restartMain: async (settings: Record<string, string | null> = {}) => {
-				const named = (set: boolean) => Object.keys(settings).filter((name) => (settings[name] !== null) === set);
-				const extra = `${named(true).length > 0 ? ` with ${named(true).join(', ')}` : ''}${named(false).length > 0 ? ` without ${named(false).join(', ')}` : ''}`;
-				await log.step(`Restarting n8n (main process)${extra}`, async () => {
-					await started.n8n.stop();
-					mainSettings = settings;
-					n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...settings } });
-					started.n8n = n8n;
-				});
+			restartMain,
+			restartAll: async (settings: Record<string, string | null> = {}, mainOnly: Record<string, string | null> = {}) => {
+				await started.queue?.restartWith(settings);
+				await restartMain({ ...settings, ...mainOnly });
 			},
 			stopN8n: async () => {
 				await log.step('Stopping n8n (main process, and the webhook processes in queue mode)', async () => {

@@ -33,6 +33,9 @@ const QUEUE = [
 	// A wait started on the worker is resumed through a webhook process: by the callbacks across a
 	// restart of main, in a loop, by its checks and at its time limit; forged resume calls refused.
 	'wait-for-status.test.ts',
+	// The checks run on the worker, which serves no webhooks: with n8n's public address out of reach,
+	// they reach n8n through the credential's n8n Internal URL; without it the wait fails as it begins.
+	'wait-out-of-reach.test.ts',
 	// The chat and the MCP session go to a webhook process, the agent and its tools run on the worker.
 	'ai-agent.test.ts',
 	// A production webhook served by a webhook process runs the node there.
@@ -70,6 +73,8 @@ const N8N1 = [
 	'files.test.ts',
 	// 1.x has no resume token: the node refuses forged resume calls itself (n8nInternals/wait.ts).
 	'wait-for-status.test.ts',
+	// The checks find n8n 1.x where it listens, and its answer for a running execution (n8nInternals/wait.ts).
+	'wait-out-of-reach.test.ts',
 	// 1.x keeps the workflow's static data with each execution: searched for secrets too.
 	'secrets.last.test.ts',
 ];

@@ -13,8 +13,15 @@ import { createRunExecutionData, Workflow } from 'n8n-workflow';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PRINT_STORE_TYPE, type StoredCredentials } from './engine';
 import { serveLikeN8n } from './webhook-server';
+import { derivedWaitSecret, type CredentialKeys } from './secrets';
+import { SELF_CALL_HEADER, signSelfCall } from '../../nodes/shared/selfCalls/signing';
 
 const printStore = new PrintStore();
+
+function keysOf(credentials: StoredCredentials): CredentialKeys {
+	const data = credentials.get('cred-1') ?? {};
+	return { subscriptionKey: data.subscriptionKey, clientSecret: data.clientSecret };
+}
 
 export interface ResumeCall {
 	status: number;
@@ -29,7 +36,9 @@ export interface WaitHost {
 	address: string;
 	post(query: string, body: unknown): Promise<ResumeCall>;
 	/** Calls the address with any method, with a body (JSON) or none. */
-	send(query: string, method: string, body?: unknown): Promise<ResumeCall>;
+	send(query: string, method: string, body?: unknown, headers?: Record<string, string>): Promise<ResumeCall>;
+	/** One of the node's own checks, as wait/checks.ts sends it: signed with the wait's secret (or `secret`), no query. */
+	check(options?: { failures?: IDataObject; secret?: string; time?: number }): Promise<ResumeCall>;
 	/**
 	 * The same execution, now waiting at a later wait (the node given, by default the same one: a
 	 * second round of a loop, or after a restart) with these items on its stack.
@@ -113,10 +122,10 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 		if (!found) throw new Error(`No node "${nodeName}" in the wait test workflow`);
 		return found;
 	};
-	const send = async (query: string, method: string, body?: unknown): Promise<ResumeCall> => {
+	const send = async (query: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<ResumeCall> => {
 		const response = await fetch(`${address}${query}`, {
 			method,
-			...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+			...(body !== undefined ? { headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) } : { headers }),
 		});
 		const answer = (await response.json().catch(() => null)) as IDataObject | null;
 		return { status: response.status, answer, resumedWith: resumed.get(response.headers.get('x-call') ?? '') };
@@ -126,6 +135,11 @@ export async function startWaitHost(options: { pending: INodeExecutionData[]; cr
 		address,
 		post: async (query, body) => await send(query, 'POST', body),
 		send,
+		check: async ({ failures, secret, time } = {}) => {
+			const about = ['wait', executionId, 'check', JSON.stringify(failures ?? null)];
+			const signed = signSelfCall(secret ?? derivedWaitSecret(keysOf(options.credentials), executionId), about, time);
+			return await send('', 'POST', { printStoreCheck: true, ...(failures ? { failures } : {}) }, { [SELF_CALL_HEADER]: signed.header });
+		},
 		waitAgain(items, nodeName) {
 			node = nodeNamed(nodeName);
 			pending = items;

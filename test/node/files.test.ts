@@ -12,7 +12,6 @@ import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 import { runTriggerExecution, TRIGGER_TYPE } from '../helpers/trigger';
 import { pendingItem } from '../../nodes/PrintStore/wait/plan';
-import { derivedWaitSecret } from '../helpers/secrets';
 import { startWaitHost } from '../helpers/wait';
 
 const env = useSandbox();
@@ -288,7 +287,7 @@ describe('Order > Wait Until Status: Download Proof and Pages', () => {
 			parameters: { downloadFiles: 'proof' },
 		});
 		try {
-			const call = await host.post(`?secret=${derivedWaitSecret(env.sandbox, host.executionId)}`, { printStoreCheck: true });
+			const call = await host.check();
 			expect(call.status).toBe(200);
 			const [first, second] = call.resumedWith!;
 			expect(first.json).toMatchObject({ outcome: 'reached', orderId: orders[0].ID });

@@ -14,7 +14,6 @@ import { OWN_STATUS_NAMES } from '../../sandbox/domain/profiles';
 import { pendingItem, type WaitPlan } from '../../nodes/PrintStore/wait/plan';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PRINT_STORE_TYPE, runPrintStore, type StoredCredentials } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
-import { derivedWaitSecret } from '../helpers/secrets';
 import { startTrigger, TRIGGER_TYPE, useTriggerHosts } from '../helpers/trigger';
 import { startWaitHost, type WaitHost } from '../helpers/wait';
 
@@ -111,10 +110,9 @@ describe("a status picked from the store's", () => {
 		const picked = await startWaitHost({ pending: [pendingItem(planFor(order.id, ['Fulfilled']), [], 0)], credentials });
 		const example = await startWaitHost({ pending: [pendingItem(planFor(order.id, ['Delivered']), [], 0)], credentials });
 		waitHosts.push(picked, example);
-		const check = { printStoreCheck: true };
-		const ended = await picked.post(`?secret=${derivedWaitSecret(env.sandbox, picked.executionId)}`, check);
+		const ended = await picked.check();
 		expect(ended.resumedWith?.[0].json).toMatchObject({ outcome: 'reached', status: { StatusID: 5, StatusDescription: 'Fulfilled' } });
-		const notEnded = await example.post(`?secret=${derivedWaitSecret(env.sandbox, example.executionId)}`, check);
+		const notEnded = await example.check();
 		expect(notEnded.answer).toMatchObject({ resumed: false });
 	});
 

@@ -1,16 +1,23 @@
 /**
- * The checks of Order > Wait Until Status (nodes/PrintStore/wait/poller.ts): once the execution
- * waits, the process that put it to wait calls the execution's resume address itself, at the set
- * interval and at the time limit, until the answer says there is nothing left to check. The node
- * runs through n8n's engine against the sandbox; its resume address points at a test server that
- * records each call and answers as each test says.
+ * The checks of Order > Wait Until Status (nodes/PrintStore/wait/checks.ts, wait/reach.ts): when the
+ * wait begins, the node finds where n8n answers for this very execution (or fails, saying what to
+ * set); once the execution waits, the process that put it to wait asks the execution's resume
+ * webhook there itself, signed, at the set interval and at the time limit, until the node's proven
+ * answer (or n8n's word on the execution) says there is nothing left to check. A check that fails is
+ * tried again soon, said in n8n's log, and carried to the node with the next check. The node runs
+ * through n8n's engine against the sandbox; the addresses point at test servers that answer as n8n
+ * and the node's webhook would, as each test says.
  */
+import { logLines } from '../helpers/verbose-logs';
+
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { stopChecks } from '../../nodes/PrintStore/wait/poller';
+import { waitSecret } from '../../nodes/shared/callbacks/secrets';
+import { answerProof, readSelfCall, SELF_CALL_HEADER } from '../../nodes/shared/selfCalls/signing';
+import { CHECK_TIMING, stopChecks } from '../../nodes/PrintStore/wait/checks';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
@@ -21,39 +28,54 @@ interface Call {
 	path: string;
 	query: URLSearchParams;
 	body: IDataObject;
+	/** Whether the signature header is the wait's own, for what the body asks. */
+	signed: boolean;
 }
 
-/** A resume endpoint: records every call, answers with `answer(n)` for the n-th (from 1); 'drop' closes the connection unanswered. */
-async function resumeEndpoint(answer: (n: number) => { status: number; body: IDataObject } | 'drop') {
+/** What the node's webhook (or n8n) answers a check: `proved` adds the node's proof. 'drop' closes the connection. */
+type Answer = { status: number; body: IDataObject; proved?: boolean } | 'drop';
+
+const secretOf = (executionId: string) => waitSecret({ subscriptionKey: env.sandbox.subscriptionKey, clientSecret: env.sandbox.clientSecret }, executionId);
+
+/**
+ * A resume route as n8n serves it: the wait's start is answered as n8n answers while the execution
+ * runs (unless `running` is false); each check is recorded and answered with `answer(n)` for the n-th.
+ */
+async function resumeEndpoint(answer: (n: number) => Answer, running = true) {
 	const calls: Call[] = [];
-	let probes = 0;
+	let starts = 0;
 	const server = http.createServer((request, response) => {
 		let raw = '';
 		request.on('data', (chunk) => (raw += chunk));
 		request.on('end', () => {
 			const url = new URL(request.url ?? '/', 'http://127.0.0.1');
 			const body = JSON.parse(raw || '{}') as IDataObject;
-			// The one call before the wait that proves n8n lets the node reach this address (SSRF
-			// protection): answered as n8n answers it while the execution runs, and not a check.
+			const executionId = url.pathname.split('/')[2];
+			const json = (status: number, value: IDataObject) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 			if (body.printStoreReachable === true) {
-				probes += 1;
-				response.writeHead(409, { 'content-type': 'application/json' }).end('{"message":"The execution is running"}');
+				starts += 1;
+				if (running) json(409, { code: 409, message: `The execution "${executionId}" is running already.` });
+				else json(404, { code: 404, message: 'The requested webhook is not registered.' });
 				return;
 			}
-			calls.push({ at: Date.now(), path: url.pathname, query: url.searchParams, body });
+			const what = ['wait', executionId, 'check', JSON.stringify(body.failures ?? null)];
+			const signature = readSelfCall(request.headers[SELF_CALL_HEADER], [secretOf(executionId)], what);
+			calls.push({ at: Date.now(), path: url.pathname, query: url.searchParams, body, signed: signature !== false && signature !== undefined });
 			const given = answer(calls.length);
 			if (given === 'drop') {
 				request.socket.destroy();
 				return;
 			}
-			response.writeHead(given.status, { 'content-type': 'application/json' }).end(JSON.stringify(given.body));
+			json(given.status, given.proved && signature ? { ...given.body, proof: answerProof(secretOf(executionId), signature.nonce) } : given.body);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return {
 		calls,
-		probes: () => probes,
-		base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook-waiting`,
+		starts: () => starts,
+		root,
+		base: `${root}/webhook-waiting`,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
@@ -66,8 +88,11 @@ async function openOrder(): Promise<string> {
 	return String(created.json[0].ID);
 }
 
-/** Puts an execution to wait for an order that stays at Received; returns when the node has returned. */
-async function waitFor(order: string, base: string, wait: IDataObject) {
+/** An address nothing answers at: n8n's public address out of its own reach. */
+const OUT_OF_REACH = 'http://127.0.0.1:9/webhook-waiting';
+
+/** Runs Wait Until Status for an order that stays at Received; returns when the node has returned. */
+async function runWait(order: string, base: string, wait: IDataObject, credential: Record<string, unknown> = {}) {
 	const started = Date.now();
 	const result = await runPrintStore({
 		parameters: {
@@ -78,11 +103,16 @@ async function waitFor(order: string, base: string, wait: IDataObject) {
 			waitFor: ['Delivered'],
 			...wait,
 		},
-		credentials: await credentialsFor(env.sandbox),
+		credentials: await credentialsFor(env.sandbox, undefined, credential),
 		webhookWaitingBaseUrl: base,
 	});
-	expect(result.error).toBeUndefined();
 	return { started, result };
+}
+
+async function waitFor(order: string, base: string, wait: IDataObject, credential: Record<string, unknown> = {}) {
+	const run = await runWait(order, base, wait, credential);
+	expect(run.result.error).toBeUndefined();
+	return run;
 }
 
 const until = async (what: string, check: () => boolean, timeoutMs = 15_000) => {
@@ -93,27 +123,35 @@ const until = async (what: string, check: () => boolean, timeoutMs = 15_000) => 
 	}
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const resumed = { status: 200, body: { received: true, resumed: true } };
-const stillWaiting = { status: 200, body: { received: true, resumed: false } };
+const resumed: Answer = { status: 200, body: { received: true, resumed: true, waiting: false }, proved: true };
+const stillWaiting: Answer = { status: 200, body: { received: true, resumed: false, waiting: true }, proved: true };
+const everySecond = { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' };
 
-test('the execution waits until the time limit (plus the margin for n8n\'s timer), and checks at the interval, with its secret, until resumed', async () => {
+const timing = { ...CHECK_TIMING };
+afterEach(() => Object.assign(CHECK_TIMING, timing));
+
+test("the execution waits until the time limit (plus the margin for n8n's timer), and checks at the interval, signed, with no secret in the URL, until the node says it resumed", async () => {
 	const endpoint = await resumeEndpoint((n) => (n < 3 ? stillWaiting : resumed));
 	try {
 		const order = await openOrder();
-		const { started, result } = await waitFor(order, endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' });
+		const { started, result } = await waitFor(order, endpoint.base, everySecond);
 		// n8n's timer: the time limit plus 90 s.
 		const waitTill = result.run.waitTill!.getTime();
 		expect(waitTill - started).toBeGreaterThanOrEqual(3_600_000 + 90_000 - 50);
 		expect(waitTill - Date.now()).toBeLessThanOrEqual(3_600_000 + 90_000);
-		// The pending item n8n would output if its timer ended the wait.
-		expect(result.json[0]).toMatchObject({ orderId: order, outcome: 'timedOut', resumedBy: 'timeLimit' });
-		// Before it waited, the node called the address once to see that n8n lets it.
-		expect(endpoint.probes()).toBe(1);
+		// The item n8n would output if its own timer ended the wait: unchecked, the status as read, and when.
+		expect(result.json[0]).toMatchObject({ orderId: order, outcome: 'unchecked', resumedBy: 'n8nTimer', status: { StatusDescription: 'Received' } });
+		expect(Date.parse(String(result.json[0].statusReadAt))).toBeGreaterThanOrEqual(started);
+		expect(String(result.json[0].error)).toMatch(/^No check ran when the wait ended: n8n's own timer ended it after the time limit .*"Received" when its status was last read, at /);
+		// Before it waited, the node asked once where n8n answers for this execution.
+		expect(endpoint.starts()).toBe(1);
 
 		await until('3 checks', () => endpoint.calls.length >= 3);
 		const [first, second, third] = endpoint.calls;
 		expect(first.path).toMatch(/^\/webhook-waiting\/exec-\d+\/print-store-status$/);
-		expect(first.query.get('secret')).toMatch(/^[0-9a-f]{64}$/);
+		// n8n's own resume token only: the node's secret is in no URL.
+		expect([...first.query.keys()]).toEqual(['signature']);
+		expect(endpoint.calls.map((call) => call.signed)).toEqual([true, true, true]);
 		expect(first.body).toEqual({ printStoreCheck: true });
 		// One second apart (the sandbox and the engine add a little), never sooner.
 		expect(first.at - started).toBeGreaterThanOrEqual(1000);
@@ -127,15 +165,40 @@ test('the execution waits until the time limit (plus the margin for n8n\'s timer
 	}
 });
 
-test.each([
-	[404, { message: 'gone' }],
-	[401, { error: 'Missing secret' }],
-	[403, { error: 'Wrong secret' }],
-	[409, { message: 'The execution "7" has finished already.' }],
-])('an answer %i that leaves nothing to check ends the checks', async (status, body) => {
-	const endpoint = await resumeEndpoint(() => ({ status, body }));
+test("a check that fails is tried again soon, said in n8n's log with what to set, and carried to the node with the next check that gets through", async () => {
+	CHECK_TIMING.retryMs = 300;
+	// An answer without the node's proof (a proxy's error page, another server) is a failed check too.
+	const answers: Answer[] = [{ status: 502, body: { message: 'Bad Gateway' } }, { status: 200, body: { received: true, resumed: true } }, 'drop', stillWaiting, resumed];
+	const endpoint = await resumeEndpoint((n) => answers[n - 1] ?? resumed);
 	try {
-		await waitFor(await openOrder(), endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' });
+		const { started } = await waitFor(await openOrder(), endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 5, checkEveryUnit: 'seconds' });
+		await until('5 checks', () => endpoint.calls.length >= 5, 30_000);
+		const [first, second, third, fourth, fifth] = endpoint.calls;
+		// The first after the interval; the retries 0.3 s, 0.6 s, 1.2 s after each failure, not an interval later.
+		expect(first.at - started).toBeGreaterThanOrEqual(5000 - 50);
+		expect(fourth.at - first.at).toBeLessThan(5000);
+		expect(second.body).toMatchObject({ failures: { count: 1, last: expect.stringMatching(/HTTP 502: Bad Gateway/) } });
+		expect(third.body).toMatchObject({ failures: { count: 2, last: expect.stringMatching(/without the node's proof/) } });
+		expect(fourth.body).toMatchObject({ failures: { count: 3, last: expect.stringMatching(/no answer/) } });
+		expect(Date.parse(String((fourth.body.failures as IDataObject).lastAt))).toBeGreaterThanOrEqual(third.at);
+		// Through again: the failures stay counted until the wait ends.
+		expect(fifth.body).toMatchObject({ failures: { count: 3 } });
+		const warnings = logLines().filter((line) => line.includes('a check of the orders\' statuses failed'));
+		// Said once per reason, with what to set.
+		expect(warnings).toHaveLength(3);
+		expect(warnings[0]).toMatch(/n8n Internal URL/);
+	} finally {
+		await endpoint.close();
+	}
+}, 60_000);
+
+test.each([
+	[404, { code: 404, message: 'The execution "EXEC" does not exist.' }],
+	[409, { code: 409, message: 'The execution "EXEC has finished already.' }],
+])("n8n's own answer %i that the execution is gone ends the checks", async (status, body) => {
+	const endpoint = await resumeEndpoint((n) => ({ status, body: { ...body, message: String(body.message).replace('EXEC', endpoint.calls[n - 1].path.split('/')[2]) } }));
+	try {
+		await waitFor(await openOrder(), endpoint.base, everySecond);
 		await until('the first check', () => endpoint.calls.length >= 1);
 		await pause(2500);
 		expect(endpoint.calls).toHaveLength(1);
@@ -144,27 +207,25 @@ test.each([
 	}
 });
 
-test('answers that do not end the wait keep the checks going: still running (409), an error (500, even one that says "finished"), "not resumed" (200), no answer', async () => {
-	const answers: Array<{ status: number; body: IDataObject } | 'drop'> = [
-		{ status: 409, body: { message: 'The execution "7" is running already.' } },
-		{ status: 500, body: { message: 'boom' } },
-		{ status: 500, body: { message: 'Request handling finished with an error' } },
-		stillWaiting,
-		'drop',
-	];
-	const endpoint = await resumeEndpoint((n) => answers[n - 1] ?? resumed);
+test('answers that do not end the wait keep the checks going: n8n says it runs (409), the node says it still waits, a wrong secret without proof', async () => {
+	const answers: Answer[] = [{ status: 409, body: { message: 'The execution "X" is running already.' } }, stillWaiting, { status: 403, body: { error: 'Wrong secret' } }];
+	const endpoint = await resumeEndpoint((n) => {
+		const given = answers[n - 1] ?? resumed;
+		if (given !== 'drop' && typeof given.body.message === 'string') given.body.message = given.body.message.replace('"X"', `"${endpoint.calls[n - 1].path.split('/')[2]}"`);
+		return given;
+	});
 	try {
-		await waitFor(await openOrder(), endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' });
-		await until('6 checks', () => endpoint.calls.length >= 6, 20_000);
+		await waitFor(await openOrder(), endpoint.base, everySecond);
+		await until('4 checks', () => endpoint.calls.length >= 4, 20_000);
 		await pause(2500);
-		expect(endpoint.calls).toHaveLength(6);
+		expect(endpoint.calls).toHaveLength(4);
 	} finally {
 		await endpoint.close();
 	}
 });
 
 test('a time limit sooner than the interval: one check at the time limit, then again every 5 s until one ends the wait', async () => {
-	const endpoint = await resumeEndpoint((n) => (n < 2 ? { status: 500, body: {} } : resumed));
+	const endpoint = await resumeEndpoint((n) => (n < 2 ? stillWaiting : resumed));
 	try {
 		const { started } = await waitFor(await openOrder(), endpoint.base, { timeLimit: 0.05, timeLimitUnit: 'minutes', checkEvery: 1, checkEveryUnit: 'hours' });
 		await until('2 checks', () => endpoint.calls.length >= 2, 20_000);
@@ -180,15 +241,60 @@ test('a time limit sooner than the interval: one check at the time limit, then a
 	}
 }, 30_000);
 
+test('no address answers for the execution when the wait begins: the node fails, naming each address tried and what to set, and nothing waits', async () => {
+	const endpoint = await resumeEndpoint(() => resumed, false);
+	try {
+		const { result } = await runWait(await openOrder(), `${endpoint.root}/webhook-waiting`, everySecond);
+		expect(result.run.waitTill).toBeUndefined();
+		const error = result.error as Error & { description?: string };
+		expect(error.message).toBe("Wait Until Status cannot reach this execution in n8n: its checks would never see the orders' statuses");
+		expect(error.description).toContain(`${endpoint.root}/webhook-waiting/`);
+		expect(error.description).toContain('HTTP 404: The requested webhook is not registered.');
+		expect(error.description).toContain('(no answer (ECONNREFUSED))');
+		expect(error.description).toMatch(/Set "n8n Internal URL" in the Print Store credential/);
+		expect(error.description).toMatch(/Or set Status Checks to Off/);
+		expect(endpoint.starts()).toBe(1);
+		await pause(1500);
+		expect(endpoint.calls).toEqual([]);
+	} finally {
+		await endpoint.close();
+	}
+});
+
+test("n8n's public address out of its reach: the wait finds the execution at the credential's n8n Internal URL, and checks there", async () => {
+	const endpoint = await resumeEndpoint((n) => (n < 2 ? stillWaiting : resumed));
+	try {
+		await waitFor(await openOrder(), OUT_OF_REACH, everySecond, { n8nInternalUrl: `${endpoint.root}/` });
+		await until('2 checks', () => endpoint.calls.length >= 2);
+		expect(endpoint.starts()).toBe(1);
+		expect(endpoint.calls[0].path).toMatch(/^\/webhook-waiting\/exec-\d+\/print-store-status$/);
+	} finally {
+		await endpoint.close();
+	}
+});
+
+test('Status Checks off: nothing is asked of n8n, and n8n ends the wait at the time limit itself', async () => {
+	const endpoint = await resumeEndpoint(() => resumed);
+	try {
+		const { started, result } = await waitFor(await openOrder(), OUT_OF_REACH, { timeLimit: 1, timeLimitUnit: 'hours', statusChecks: 'off' });
+		const waitTill = result.run.waitTill!.getTime();
+		expect(waitTill - started).toBeGreaterThanOrEqual(3_600_000 - 50);
+		expect(waitTill - Date.now()).toBeLessThanOrEqual(3_600_000);
+		expect(result.json[0]).toMatchObject({ outcome: 'unchecked', resumedBy: 'n8nTimer' });
+	} finally {
+		await endpoint.close();
+	}
+});
+
 test('an order already settled ends at once: nothing waits, nothing is checked', async () => {
 	const endpoint = await resumeEndpoint(() => resumed);
 	try {
 		const order = await openOrder();
 		await env.api.advance(order, { toStatusId: 5 });
-		const { result } = await waitFor(order, endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' });
+		const { result } = await waitFor(order, endpoint.base, everySecond);
 		expect(result.run.waitTill).toBeUndefined();
 		await pause(1500);
-		expect(endpoint.calls).toEqual([]);
+		expect([endpoint.starts(), endpoint.calls.length]).toEqual([0, 0]);
 	} finally {
 		await endpoint.close();
 	}
@@ -197,7 +303,7 @@ test('an order already settled ends at once: nothing waits, nothing is checked',
 test('the checks of an execution stop when it resumes in this process (stopChecks, called by the resume webhook)', async () => {
 	const endpoint = await resumeEndpoint(() => stillWaiting);
 	try {
-		await waitFor(await openOrder(), endpoint.base, { timeLimit: 1, timeLimitUnit: 'hours', checkEvery: 1, checkEveryUnit: 'seconds' });
+		await waitFor(await openOrder(), endpoint.base, everySecond);
 		await until('the first check', () => endpoint.calls.length >= 1);
 		stopChecks(endpoint.calls[0].path.split('/')[2]);
 		await pause(2500);

@@ -65,8 +65,27 @@ test('without the secret, or with a wrong one, a call is refused and reads nothi
 		[403, { received: false, error: 'Wrong secret' }, undefined],
 	]);
 	expect(await statusReads()).toEqual([]);
+	// The node's own check, signed: with another secret, or older than five minutes, it is refused too.
+	const forged = await host.check({ secret: 'f'.repeat(64) });
+	const stale = await host.check({ time: Date.now() - 6 * 60_000 });
+	expect([forged, stale].map((call) => [call.status, call.answer, call.resumedWith])).toEqual([
+		[403, { received: false, error: 'Wrong signature' }, undefined],
+		[403, { received: false, error: 'Wrong signature' }, undefined],
+	]);
+	expect(await statusReads()).toEqual([]);
 	// The right secret resumes it: the order is delivered.
 	expect((await host.post(query, callback(id, 5, 'Delivered'))).resumedWith).toHaveLength(1);
+});
+
+test("the node's own check is answered with its proof (only the node can give it), and the failures it carries reach the output", async () => {
+	const [id] = await createOrders(1);
+	const { host } = await waitingFor([pendingItem(planFor(id), [], 0)]);
+	const waiting = await host.check();
+	expect(waiting.answer).toEqual({ received: true, resumed: false, waitingFor: 1, waiting: true, proof: expect.stringMatching(/^[0-9a-f]{64}$/) });
+	await env.api.advance(id, { toStatusId: 5 });
+	const failures = { count: 2, last: 'no n8n process answered as this wait: http://n8n.invalid/webhook-waiting/1/print-store-status (no answer (ENOTFOUND))', lastAt: '2026-11-28T10:00:00.000Z' };
+	const resumed = await host.check({ failures });
+	expect(resumed.resumedWith!.map((item) => [item.json.outcome, item.json.resumedBy, item.json.checkFailures])).toEqual([['reached', 'check', failures]]);
 });
 
 test('a callback of another order, or of a status that settles nothing, is acknowledged and reads nothing', async () => {
@@ -101,7 +120,7 @@ test('when every order is settled the execution resumes once: one item per pendi
 	const errorItem: INodeExecutionData = { json: { error: 'Invalid "Store ID" in item 1' }, pairedItem: { item: 1 } };
 	const pending = [pendingItem(planFor(ids[0]), [], 0), errorItem, pendingItem(planFor(ids[1]), [], 2), pendingItem(planFor(ids[2]), [], 3)];
 	const { host, query } = await waitingFor(pending);
-	expect((await host.post(query, { printStoreCheck: true })).resumedWith).toBeUndefined();
+	expect((await host.check()).resumedWith).toBeUndefined();
 	await env.api.advance(ids[2], { toStatusId: 5 });
 
 	const resumed = await host.post(query, callback(ids[2], 5, 'Delivered'));
@@ -171,8 +190,8 @@ describe('an execution that waits again', () => {
 			// Each round waits for its own order, with a time limit set when it began.
 			if (round > 0) host.waitAgain([pendingItem(planFor(id, { timeLimit: new Date(Date.now() + 3_600_000 + round).toISOString() }), [], 0)]);
 			await env.api.advance(id, { toStatusId: 5 });
-			const call = await host.post(query, round === 1 ? { printStoreCheck: true } : callback(id, 5, 'Delivered'));
-			expect([round, call.status, call.answer]).toEqual([round, 200, { received: true, resumed: true, timedOut: false }]);
+			const call = round === 1 ? await host.check() : await host.post(query, callback(id, 5, 'Delivered'));
+			expect([round, call.status, call.answer]).toEqual([round, 200, { received: true, resumed: true, timedOut: false, ...(round === 1 ? { waiting: false, proof: expect.any(String) } : {}) }]);
 			expect(call.resumedWith!.map((item) => [item.json.orderId, item.json.resumedBy])).toEqual([[id, round === 1 ? 'check' : 'callback']]);
 		}
 	});
@@ -194,9 +213,9 @@ test("the node's check past the time limit resumes with the orders not there tim
 	await env.api.advance(ids[0], { toStatusId: 5 });
 	await env.api.advance(ids[1], { toStatusId: 2 });
 	const past = new Date(Date.now() - 1000).toISOString();
-	const { host, query } = await waitingFor([pendingItem(planFor(ids[0], { timeLimit: past }), [], 0), pendingItem(planFor(ids[1], { timeLimit: past }), [], 1)]);
-	const resumed = await host.post(query, { printStoreCheck: true });
-	expect(resumed.answer).toEqual({ received: true, resumed: true, timedOut: true });
+	const { host } = await waitingFor([pendingItem(planFor(ids[0], { timeLimit: past }), [], 0), pendingItem(planFor(ids[1], { timeLimit: past }), [], 1)]);
+	const resumed = await host.check();
+	expect(resumed.answer).toEqual({ received: true, resumed: true, timedOut: true, waiting: false, proof: expect.any(String) });
 	expect(resumed.resumedWith!.map((item) => [item.json.outcome, item.json.resumedBy, (item.json.status as IDataObject).StatusDescription])).toEqual([
 		['reached', 'check', 'Delivered'],
 		['timedOut', 'timeLimit', 'In Production'],
@@ -214,9 +233,9 @@ test('a history that cannot be read answers 503 (the service retries), resumes n
 
 test('an execution whose stack holds no wait (another node, or a damaged plan) is answered 409 and not resumed', async () => {
 	const damaged = { ...pendingItem(planFor('ord_1'), [], 1).json, waitedFor: 'Delivered' };
-	const { host, query } = await waitingFor([{ json: { some: 'item' } }, { json: damaged }]);
-	const call = await host.post(query, { printStoreCheck: true });
-	expect([call.status, call.answer, call.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses' }, undefined]);
+	const { host } = await waitingFor([{ json: { some: 'item' } }, { json: damaged }]);
+	const call = await host.check();
+	expect([call.status, call.answer, call.resumedWith]).toEqual([409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses', waiting: false, proof: expect.any(String) }, undefined]);
 });
 
 test('a wait by order number is settled by a callback that names only the order number, also inside a list of events', async () => {
@@ -237,7 +256,7 @@ test('calls that arrive together are taken one at a time: the execution resumes 
 	const ids = await createOrders(2);
 	for (const id of ids) await env.api.advance(id, { toStatusId: 5 });
 	const { host, query } = await waitingFor(ids.map((id, index) => pendingItem(planFor(id), [], index)));
-	const calls = await Promise.all([...ids.map((id) => host.post(query, callback(id, 5, 'Delivered'))), host.post(query, { printStoreCheck: true })]);
+	const calls = await Promise.all([...ids.map((id) => host.post(query, callback(id, 5, 'Delivered'))), host.check()]);
 	expect(calls.filter((call) => call.resumedWith !== undefined)).toHaveLength(1);
 	expect(calls.map((call) => call.status).sort()).toEqual([200, 409, 409]);
 });

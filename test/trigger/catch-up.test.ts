@@ -219,6 +219,35 @@ describe('one memory for callbacks and catch-ups', () => {
 		await host.deactivate();
 	});
 
+	test("a callback that arrives while a catch-up reads the store is emitted once: the catch-up selects against the memory as it is when it records, not as it was when it began", async () => {
+		const { credentials, host } = await published({}, ['drop-callbacks']);
+		const [a, b] = await createOrders(credentials, ['during-a', 'during-b'], host);
+		await env.api.advance(String(a.ID), { toStatusId: 3 });
+		await env.api.advance(String(b.ID), { toStatusId: 2 });
+		const [, bInProduction] = (await env.api.api<IDataObject[]>('GET', `/store/${env.sandbox.storeId}/order/${String(b.ID)}/status`)).body;
+		// Every read of the store now takes a while: the callback comes while the catch-up reads.
+		await env.api.faults({ latencyMs: 400 });
+		await env.api.clearRequests();
+		const catchUp = host.catchUp(true);
+		for (let waited = 0; waited < 10_000 && (await lists()) === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+		const callback = await host.post('status', JSON.stringify(bInProduction), { query: `?secret=${host.secret()}` });
+		expect(callback.emitted?.map((event) => `${String(event.OrderID)}:${String(event.StatusDescription)}:${String(event.source)}`)).toEqual([`${String(b.ID)}:In Production:callback`]);
+		const caught = await catchUp;
+		await env.api.clearFaults();
+		expect(caught.status).toBe(200);
+		// The catch-up's own finds, without what the callback brought meanwhile.
+		const found = pairs(caught.emitted);
+		expect([found.filter((pair) => pair.startsWith('during-a:')), found.filter((pair) => pair.startsWith('during-b:'))]).toEqual([
+			['during-a:Received', 'during-a:In Production', 'during-a:Printed'],
+			['during-b:Received'],
+		]);
+		// Remembered too: the service's late retry of it starts nothing.
+		const late = await host.post('status', JSON.stringify(bInProduction), { query: `?secret=${host.secret()}` });
+		expect(late.answer).toMatchObject({ duplicates: 1, emitted: 0 });
+		expect(pairs((await caughtUp(host)).emitted)).toEqual([]);
+		await host.deactivate();
+	});
+
 	test("a save of an older copy carried out after the newer ones (n8n 1.x's pooled SQLite) takes back nothing for long: the clock saves the memory whole again, and nothing is emitted twice after a restart", async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		const host = await startTrigger({
@@ -433,16 +462,35 @@ describe("the clock's way to the trigger", () => {
 		await host.deactivate();
 	});
 
-	test("no address answers: the trigger's error names the addresses tried, with no secret in it", async () => {
+	test("no address answers at a publish: the publish is refused, naming the addresses tried and what to set, with no secret in it", async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		const host = await startTrigger({ credentials, typeVersion: 2, parameters: { enrichStoreId: env.sandbox.storeId, catchUp: 'storeOrders' }, webhookBaseUrl: OUT_OF_REACH });
 		hosts.push(host);
-		await host.activate();
+		const refused = (await host.activate().then(
+			() => undefined,
+			(error: Error) => error,
+		)) as (Error & { description?: string }) | undefined;
+		expect(refused?.message).toBe('The catch-up cannot reach this trigger: no n8n process answered at its own addresses');
+		expect(refused?.description).toContain(`${OUT_OF_REACH}/${String(host.node.webhookId)}/status (no answer (ECONNREFUSED))`);
+		expect(refused?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
+		expect(refused?.description).toContain('Catch-Up Options > Own Address');
+		expect(refused?.description).toMatch(/Or set Catch Up Missed Events to Off\.$/);
+		expect(JSON.stringify({ message: refused?.message, description: refused?.description })).not.toContain(host.secret());
+		expect(host.clockEmitted).toEqual([]);
+	});
+
+	test('no address answers as n8n starts (its webhooks may not be served yet): the clock tries again, and after a while says so once, however often it tries', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await startTrigger({ credentials, typeVersion: 2, parameters: { enrichStoreId: env.sandbox.storeId, catchUp: 'storeOrders' }, webhookBaseUrl: OUT_OF_REACH });
+		hosts.push(host);
+		await host.activate('init');
 		const failed = await untilReported(host, credentials);
 		expect(failed.message).toBe('The catch-up cannot reach this trigger: no n8n process answered at its own addresses');
-		expect(failed.description).toContain(`${OUT_OF_REACH}/ (no answer (ECONNREFUSED))`);
-		expect(failed.description).toContain('Catch-Up Options > Own Address');
+		expect(failed.description).toContain(`${OUT_OF_REACH}/${String(host.node.webhookId)}/status (no answer (ECONNREFUSED))`);
 		expect(JSON.stringify({ message: failed.message, description: failed.description, emitted: host.clockEmitted })).not.toContain(host.secret());
+		// Tried every 100 ms here: a second of tries is still one failed execution.
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(host.clockEmitted).toHaveLength(1);
 		await host.deactivate();
 	});
 
@@ -461,7 +509,8 @@ describe("the clock's way to the trigger", () => {
 			await host.activate();
 			await env.api.clearRequests();
 			expect(await untilListed()).toBe(1);
-			expect(asked).toEqual([`/webhook/${String(host.node.webhookId)}/status`]);
+			// Asked at the publish, and before the first catch-up: its answers never count.
+			expect(asked).toEqual([`/webhook/${String(host.node.webhookId)}/status`, `/webhook/${String(host.node.webhookId)}/status`]);
 			expect(host.clockEmitted).toEqual([]);
 			await host.deactivate();
 		} finally {
@@ -469,7 +518,7 @@ describe("the clock's way to the trigger", () => {
 		}
 	});
 
-	test('a catch-up that fails is shown as a failed execution, saying why', async () => {
+	test('a catch-up that fails is shown as a failed execution, saying why, once while it lasts, however often it is tried', async () => {
 		const credentials = await credentialsFor(env.sandbox);
 		const host = await trigger(credentials, { catchUp: 'storeOrders' });
 		CLOCK_TIMING.firstAfterMs = 500;
@@ -478,6 +527,11 @@ describe("the clock's way to the trigger", () => {
 		const failed = await untilReported(host, credentials);
 		expect(failed.message).toBe(`The catch-up could not read store ${env.sandbox.storeId}: This service has no order list (it answered that the address does not exist)`);
 		expect(failed.description).toMatch(/Nothing was emitted by this catch-up and nothing was recorded as read/);
+		// Tried again and again (every 100 ms here), failing the same way: still one failed execution.
+		await env.api.clearRequests();
+		for (let waited = 0; waited < 10_000 && (await listTries()) < 3; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(await listTries()).toBeGreaterThanOrEqual(3);
+		expect(host.clockEmitted).toHaveLength(1);
 		await host.deactivate();
 	});
 
@@ -498,16 +552,21 @@ describe("the clock's way to the trigger", () => {
 		const stale = host.clockSignature('run', true, { time: Date.now() - 6 * 60_000 });
 		const forged = host.clockSignature('run', true, { secret: 'not-the-secret' });
 		const other = host.clockSignature('probe', false);
-		expect((await post({ 'x-print-store-catch-up': forged })).status).toBe(403);
-		expect((await post({ 'x-print-store-catch-up': stale })).status).toBe(403);
+		expect((await post({ 'x-print-store-self-call': forged })).status).toBe(403);
+		expect((await post({ 'x-print-store-self-call': stale })).status).toBe(403);
 		// Signed for another question (a probe), not for a catch-up.
-		expect((await post({ 'x-print-store-catch-up': other })).status).toBe(403);
+		expect((await post({ 'x-print-store-self-call': other })).status).toBe(403);
 		// With the callback secret in the URL but no signature: no catch-up, and no event either.
 		expect((await post({}, `${host.url('status')}?secret=${host.secret()}`)).status).toBe(400);
 		expect(host.emittedItems()).toEqual([]);
 		await host.deactivate();
 	});
 });
+
+/** Requests for the order list, answered or not (a service without the list answers 404). */
+async function listTries(): Promise<number> {
+	return (await env.api.requests()).filter((request) => /\/store\/[^/]+\/order$/.test(String(request.path))).length;
+}
 
 async function lists(): Promise<number> {
 	return (await env.api.requests()).filter((request) => request.method === 'GET' && /\/store\/[^/]+\/order$/.test(String(request.path))).length;

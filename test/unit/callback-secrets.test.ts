@@ -1,5 +1,5 @@
 /** Callback URLs: the secret's two forms, the store added in the same form, and the secret hidden wherever it appears (nodes/shared/callbacks/urls.ts, nodes/shared/hideSecrets.ts). */
-import { pathFormUrl, triggerCallbackUrl, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
+import { pathFormUrl, secretPlacement, triggerCallbackUrl, withSecretQuery, withStore } from '../../nodes/shared/callbacks/urls';
 import { hideCallbackSecrets, hideSecretsInText, SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 
 const id = '0b9f2c84-6f1e-4f57-9a3e-2d4c7b1e8a90';
@@ -115,10 +115,17 @@ describe('both forms, and the trigger\'s addresses', () => {
 		expect(hideCallbackSecrets(withStore(withSecretQuery(base, 'abc123'), 'store_1'))).toBe(`${base}?secret=${SECRET_MARKER}&store=store_1`);
 	});
 
-	test("a trigger's addresses: path form by default, query form when asked, for odd secrets, or without a webhook ID", () => {
+	test("where a trigger's secret goes: as its option says; else the query from version 2.1 on (n8n's log never shows it), the path before", () => {
+		expect([2.1, 3, 2, 1.1, 1, undefined].map((typeVersion) => secretPlacement({ name: 'T', typeVersion }, undefined))).toEqual(['query', 'query', 'path', 'path', 'path', 'path']);
+		expect(secretPlacement({ name: 'T', typeVersion: 2.1 }, 'path')).toBe('path');
+		expect(secretPlacement({ name: 'T', typeVersion: 1 }, 'query')).toBe('query');
+		expect(secretPlacement({ name: 'T', typeVersion: 2 }, 'elsewhere')).toBe('path');
+	});
+
+	test("a trigger's addresses: path form, query form, for odd secrets or without a webhook ID the query form", () => {
 		const node = { name: 'Print Store Trigger', webhookId: id };
 		const root = 'https://n8n.example.com/webhook';
-		expect(triggerCallbackUrl(`${root}/`, 'wf1', node, 'status', 'abc123', undefined)).toBe(`${root}/${id}/${id}/status/abc123`);
+		expect(triggerCallbackUrl(`${root}/`, 'wf1', node, 'status', 'abc123', 'path')).toBe(`${root}/${id}/${id}/status/abc123`);
 		expect(triggerCallbackUrl(root, 'wf1', node, 'details', 'abc123', 'path')).toBe(`${root}/${id}/${id}/details/abc123`);
 		expect(triggerCallbackUrl(root, 'wf1', node, 'details', 'abc123', 'query')).toBe(`${root}/${id}/details?secret=abc123`);
 		expect(triggerCallbackUrl(root, 'wf1', node, 'status', 'a/b c', 'path')).toBe(`${root}/${id}/status?secret=a%2Fb%20c`);

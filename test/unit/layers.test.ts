@@ -3,7 +3,8 @@
  * parser's, type-only imports included): no import cycle; no operation file imports another; what
  * lies below the operations (the wait, the order run, the per-item runs, the lists, field descriptions)
  * imports no operation; nodes/shared/ imports neither node; no two folders import each other; User >
- * Get Current, the simplest operation, reaches no file of the door to n8n's internals. Each rule is
+ * Get Current, the simplest operation, reaches no file of the door to n8n's internals; the trigger's
+ * memory is imported by its one door, the pipeline, alone. Each rule is
  * also run on a small made-up tree that breaks it, so a check that finds nothing cannot pass unnoticed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -128,6 +129,14 @@ function reachable(graph: Graph, start: string): string[] {
 	return [...seen].sort();
 }
 
+const MEMORY = 'nodes/PrintStoreTrigger/pipeline/memory.ts';
+const MEMORY_DOOR = 'nodes/PrintStoreTrigger/pipeline/pipeline.ts';
+
+/** The files that import the trigger's memory other than its one door (the pipeline). */
+function pastTheMemoryDoor(graph: Graph): string[] {
+	return [...graph].filter(([file, targets]) => file !== MEMORY_DOOR && targets.includes(MEMORY)).map(([file]) => file);
+}
+
 const files = sourceFiles('nodes');
 const tree = importGraph(Object.fromEntries(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')])), (file) => existsSync(path.join(root, file)));
 
@@ -138,6 +147,11 @@ test('nodes/ has no import cycle', () => {
 
 test('nodes/: every import points down', () => {
 	expect(upward(tree)).toEqual([]);
+});
+
+test("the trigger's memory has one door: only the pipeline imports it (what others need of it, they get from the pipeline)", () => {
+	expect(tree.get(MEMORY_DOOR)).toContain(MEMORY);
+	expect(pastTheMemoryDoor(tree)).toEqual([]);
 });
 
 test('nodes/: no two folders import each other', () => {
@@ -192,6 +206,15 @@ describe('the checks find what they forbid', () => {
 			'nodes/PrintStore/actions <-> nodes/PrintStore/actions/order: nodes/PrintStore/actions/router.ts -> nodes/PrintStore/actions/order/index.ts / nodes/PrintStore/actions/order/index.ts -> nodes/PrintStore/actions/operation.ts',
 			'nodes/shared/reads <-> nodes/shared/transport: nodes/shared/reads/orders.ts -> nodes/shared/transport/index.ts / nodes/shared/transport/index.ts -> nodes/shared/reads/orders.ts',
 		]);
+	});
+
+	test("a file past the memory's door", () => {
+		const graph = made({
+			[MEMORY]: 'export const memory = 1;',
+			[MEMORY_DOOR]: "import { memory } from './memory';\nexport const pass = memory;",
+			'nodes/PrintStoreTrigger/catchUp/read.ts': "import type { Watch } from '../pipeline/memory';\nexport type W = Watch;",
+		});
+		expect(pastTheMemoryDoor(graph)).toEqual(['nodes/PrintStoreTrigger/catchUp/read.ts']);
 	});
 
 	test('an operation reaching the door through other files', () => {

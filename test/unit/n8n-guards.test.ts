@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { ExecutionLifecycleHooks, ExecuteContext, HookContext, WebhookContext } from 'n8n-core';
+import { ExecutionLifecycleHooks, ExecuteContext, HookContext, TriggerContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeType, IRunExecutionData, IWorkflowExecuteAdditionalData, WorkflowExecuteMode } from 'n8n-workflow';
 import { createRunExecutionData, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -15,13 +15,11 @@ import {
 	checkTriggerActivation,
 	executionResumeUrl,
 	GUARDS,
-	freshWaitCaller,
 	isToolRun,
 	leaveOnStack,
 	N8nChanged,
-	readProbe,
+	n8nSender,
 	refuseN8nCustomApiCall,
-	resumeCaller,
 	staticWebhookUrl,
 	TESTED_ON,
 	waitingItems,
@@ -128,9 +126,9 @@ describe('Wait Until Status', () => {
 
 	test('backgroundChecks: a context that cannot send requests after execute() returned', () => {
 		const { ctx } = executeContext(printStoreNode());
-		expect(typeof resumeCaller(ctx)).toBe('function');
+		expect(typeof n8nSender(ctx, 'backgroundChecks')).toBe('function');
 		(ctx as unknown as { helpers: object }).helpers = {};
-		expect(tripped(() => resumeCaller(ctx)).guard).toBe('backgroundChecks');
+		expect(tripped(() => n8nSender(ctx, 'backgroundChecks')).guard).toBe('backgroundChecks');
 	});
 
 	test('waitingItems: $input.all() in the resume webhook gives the items the waiting node left', () => {
@@ -146,18 +144,13 @@ describe('Wait Until Status', () => {
 		expect(tripped(() => waitingItems(waiting(left))).guard).toBe('waitingItems');
 	});
 
-	test("freshRead: the resume webhook can send its probe, and n8n runs the waiting node's webhook for it", () => {
+	test('freshRead: the resume webhook can send its probe', () => {
 		const node = printStoreNode();
 		const webhookData = { httpMethod: 'POST', node: node.name, path: 'print-store-status', webhookDescription: new PrintStore().description.webhooks![0], workflowId: 'wf-guards' } as never;
 		const ctx = new WebhookContext(workflowOf([node]), node, additionalData(), 'webhook', webhookData, [], createRunExecutionData());
-		expect(typeof freshWaitCaller(ctx)).toBe('function');
-		// The node's answer to a probe names the wait; n8n's answers for an execution that moved on are 404 and 409.
-		expect(readProbe(ctx, { status: 200, body: { wait: 'w1' }, gone: false }, 'wait')).toEqual({ wait: 'w1' });
-		expect(readProbe(ctx, { status: 409, body: {}, gone: true }, 'wait')).toEqual({ movedOn: true });
-		// n8n answers the probe without running the node's webhook.
-		expect(tripped(() => readProbe(ctx, { status: 200, body: { message: 'Workflow was started' }, gone: false }, 'wait')).guard).toBe('freshRead');
+		expect(typeof n8nSender(ctx, 'freshRead')).toBe('function');
 		(ctx as unknown as { helpers: object }).helpers = {};
-		expect(tripped(() => freshWaitCaller(ctx)).guard).toBe('freshRead');
+		expect(tripped(() => n8nSender(ctx, 'freshRead')).guard).toBe('freshRead');
 	});
 });
 
@@ -193,6 +186,16 @@ describe('Create "From Print Store Trigger in This Workflow"', () => {
 		} finally {
 			helpers.getNodeWebhookUrl = kept;
 		}
+	});
+});
+
+describe('Print Store Trigger catch-up', () => {
+	test("catchUpClock: the trigger's clock can send requests to n8n's own webhooks", () => {
+		const node = triggerNode();
+		const ctx = new TriggerContext(workflowOf([node]), node, additionalData(), 'trigger', 'activate');
+		expect(typeof n8nSender(ctx, 'catchUpClock')).toBe('function');
+		(ctx as unknown as { helpers: object }).helpers = {};
+		expect(tripped(() => n8nSender(ctx, 'catchUpClock')).guard).toBe('catchUpClock');
 	});
 });
 

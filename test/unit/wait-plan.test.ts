@@ -141,16 +141,26 @@ describe('resultJson', () => {
 });
 
 describe('pendingItem and planOf', () => {
-	const DOCUMENTED = ['error', 'failOn', 'orderId', 'orderNumber', 'outcome', 'resumedBy', 'status', 'statusHistory', 'storeId', 'timeLimit', 'waitedFor'];
+	const DOCUMENTED = ['error', 'failOn', 'orderId', 'orderNumber', 'outcome', 'resumedBy', 'status', 'statusHistory', 'statusReadAt', 'storeId', 'timeLimit', 'waitedFor'];
 
-	test('a pending item is the timed-out result and nothing else, paired with its input item; its plan is read back from it', () => {
-		const item = pendingItem(plan, lifecycle.slice(0, 2), 3);
+	test("a pending item says what it is if n8n's own timer ends the wait (unchecked, the status as read and when), paired with its input item; its plan is read back from it", () => {
+		const readAt = new Date('2026-11-28T10:00:00.000Z');
+		const item = pendingItem(plan, lifecycle.slice(0, 2), 3, readAt);
 		expect(item.pairedItem).toEqual({ item: 3 });
-		expect(item.json).toMatchObject({ outcome: 'timedOut', resumedBy: 'timeLimit', status: lifecycle[1] });
+		expect(item.json).toMatchObject({ outcome: 'unchecked', resumedBy: 'n8nTimer', status: lifecycle[1], statusReadAt: '2026-11-28T10:00:00.000Z' });
+		expect(item.json.error).toBe(
+			`No check ran when the wait ended: n8n's own timer ended it after the time limit (${plan.timeLimit}). ` +
+				'Order PS-1 was "In Production" when its status was last read, at 2026-11-28T10:00:00.000Z; it may have moved on since. Read its status again (Order > Get Status History) before acting on it.',
+		);
 		// What n8n outputs when its own timer ends the wait: the documented fields only.
 		expect(Object.keys(item.json).sort()).toEqual(DOCUMENTED);
 		expect(Object.keys(item)).toEqual(['json', 'pairedItem']);
 		expect(planOf(item.json)).toEqual(plan);
+	});
+
+	test('a pending item left by a version before 0.3 (outcome "timedOut", resumedBy "timeLimit") is read back too: its wait resumes after an upgrade', () => {
+		const earlier = { ...pendingItem(plan, lifecycle.slice(0, 2), 0).json, outcome: 'timedOut', resumedBy: 'timeLimit' };
+		expect(planOf(earlier)).toEqual(plan);
 	});
 
 	test('anything other than an item left waiting carries no plan', () => {
@@ -167,6 +177,8 @@ describe('pendingItem and planOf', () => {
 			{ error: 'The service answered 404' },
 			{ ...pending, outcome: 'reached' },
 			{ ...pending, resumedBy: 'check' },
+			{ ...pending, outcome: 'timedOut' },
+			resultJson(plan, lifecycle.slice(0, 2), 'check', undefined),
 			{ ...pending, storeId: 5 },
 			{ ...pending, storeId: '' },
 			{ ...pending, orderId: null, orderNumber: null },

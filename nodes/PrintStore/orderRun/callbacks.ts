@@ -2,12 +2,12 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IN
 
 import { legacyCallbacks } from '../../shared/legacyCallbacks';
 import { triggerSecret } from '../../shared/callbacks/secrets';
-import { triggerCallbackUrl, withStore } from '../../shared/callbacks/urls';
+import { secretPlacement, triggerCallbackUrl, withStore } from '../../shared/callbacks/urls';
 import { InvalidValue, ItemProblem } from '../../shared/errors';
 import { isRecord } from '../../shared/json';
 import { webhookBaseUrl, workflowNodes } from '../../shared/n8nInternals';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
-import { resumeAddress } from '../wait/resumeUrl';
+import { resumeAddress } from '../wait/reach';
 import { rootLabel, whereToRemove, type OrderItemDraft } from './check';
 
 /**
@@ -35,7 +35,7 @@ function credentialOf(node: INode) {
 
 function addressesOf(ctx: IExecuteFunctions, trigger: INode, credentials: () => Promise<ICredentialDataDecryptedObject>): Promise<Addresses> | Addresses {
 	const options = (trigger.parameters.options ?? {}) as IDataObject;
-	const placement = options.secretPlacement;
+	const placement = secretPlacement(trigger, options.secretPlacement);
 	const workflowId = String(ctx.getWorkflow().id ?? '');
 	const urls = (secret: string): Addresses => {
 		const base = webhookBaseUrl(ctx);

@@ -1,29 +1,50 @@
 import { createHash } from 'node:crypto';
 
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { answerJson as answer, refuse } from '../../shared/callbacks/answer';
+import { answerJson, refuse } from '../../shared/callbacks/answer';
 import { normalizeEvents } from '../../shared/callbacks/normalize';
 import { readPayload } from '../../shared/callbacks/read';
 import { secretsMatch } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/hideSecrets';
-import { freshWaitCaller, N8nChanged, readProbe, waitingItems } from '../../shared/n8nInternals';
+import { CALLBACK_HTTP_METHODS, N8nChanged, waitingItems } from '../../shared/n8nInternals';
+import { triedText } from '../../shared/selfCalls/ask';
 import { downloadOnResume, type ResumedOrder } from './files';
-import { stopChecks } from './poller';
+import { stopChecks } from './checks';
 import { readStatusHistory as readHistory } from '../../shared/reads/orders';
 import { matchesStatus } from '../../shared/statuses';
-import type { ResumedBy, WaitPlan } from './plan';
+import type { CheckFailures, ResumedBy, WaitPlan } from './plan';
 import { orderNames, planOf, resultJson, settle } from './plan';
-import { resumeAddress, resumeSecret } from './resumeUrl';
+import { askIn, askTheWait, proofFor, reachFromResumeCall, resumeSecret, signedAsk, WAIT_WEBHOOK_PATH, type WaitAnswer, type WaitAsk } from './reach';
+
+/**
+ * The Print Store node's resume webhook: `<resume address>/print-store-status`, answered by the node,
+ * for any method a service may call with (n8nInternals, CALLBACK_HTTP_METHODS), with or without a body.
+ * n8n calls it for calls to the execution's resume address while the execution waits at this node,
+ * so there is no remote webhook to create or delete.
+ */
+export const RESUME_WEBHOOKS: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: CALLBACK_HTTP_METHODS,
+		responseMode: 'onReceived',
+		// Without it n8n answers a resuming call with the text "firstEntryJson".
+		responseData: '',
+		path: WAIT_WEBHOOK_PATH,
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
 
 /**
  * The resume webhook of Order > Wait Until Status (n8n calls it for calls to the execution's resume
  * address while the execution waits at this node, of any method, with or without a body). A call is
- * either a status callback of the service (Create sent the address) or one of the node's own checks
- * (wait/poller.ts).
+ * either a status callback of the service (Create sent the address, with the node's secret as
+ * `?secret=`) or one of the node's own asks, signed instead (wait/reach.ts): a check (wait/checks.ts),
+ * the fresh look below, or, at the wait's start, whether it is reachable.
  *
- * - Without the node's secret (wait/resumeUrl.ts) a call is refused: it resumes nothing, reads
- *   nothing, and n8n saves nothing.
+ * - Without the node's secret or signature a call is refused: it resumes nothing, reads nothing,
+ *   and n8n saves nothing. The answer to a signed ask carries the node's proof, and `waiting`.
  * - A callback of an order this wait does not cover, or with a status that settles nothing, is
  *   acknowledged and changes nothing.
  * - Otherwise the status histories are read again, order by order, stopping at the first that is
@@ -40,7 +61,7 @@ import { resumeAddress, resumeSecret } from './resumeUrl';
  * waiting execution by its status alone, after this webhook has answered, so a process that loaded
  * the execution at an earlier wait could resume it again once it waits at the next one. So before
  * resuming, the webhook has n8n load the execution again (a probe to its resume address, answered
- * by this webhook wherever it lands: `freshWaitCaller`) and resumes only if it still waits at this
+ * by this webhook wherever it lands: `movedOn`) and resumes only if it still waits at this
  * wait; else it answers 409. That narrows the race to the moment between the probe and n8n's claim,
  * and two calls in that moment still both claim: n8n answers the loser 500. Only a load balancer
  * that sends an execution's calls to one process closes it (docs/queue-mode.md, "Waits: one webhook
@@ -63,12 +84,35 @@ function waitKey(ctx: IWebhookFunctions, executionId: string, items: INodeExecut
 	return `${executionId}\n${ctx.getNode().name}\n${digest.digest('base64url')}`;
 }
 
-/** The body field of a probe, and of its answer: the wait a freshly loaded copy is at. */
-const PROBE = 'printStoreProbe';
+/** The field of a probe's answer: the wait a freshly loaded copy is at. */
 const PROBE_ANSWER = 'wait';
 
 /** A wait's key as a probe answers it (a digest: the key holds order numbers). */
 const waitDigest = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** Who is calling: the service (a callback with the node's secret), or the node itself (a signed ask, and the nonce its answer proves). */
+type Caller = { callback: true } | { ask: WaitAsk; nonce: string; secret: string };
+
+/** The call's caller, or the refusal: a wrong or missing secret, or a signature that is not the node's. */
+async function callerOf(ctx: IWebhookFunctions, executionId: string): Promise<Caller | IWebhookResponseData> {
+	const secret = await resumeSecret(ctx, executionId);
+	const ask = askIn(ctx.getBodyData());
+	if (ask) {
+		const signed = signedAsk(ctx, executionId, secret, ask);
+		if (signed) return { ask, nonce: signed.nonce, secret };
+		if (signed === false) return refuse(ctx, 403, 'Wrong signature');
+	}
+	const given = (ctx.getQueryData() as IDataObject).secret;
+	if (typeof given !== 'string' || given === '') return refuse(ctx, 401, 'Missing secret');
+	if (!secretsMatch(given, secret)) return refuse(ctx, 403, 'Wrong secret');
+	// A callback that looks like one of the node's asks but is not signed asks nothing of the node.
+	return { callback: true };
+}
+
+/** An answer; to the node's own ask, with the node's proof and whether the wait goes on. */
+function answer(ctx: IWebhookFunctions, caller: Caller | undefined, status: number, body: IDataObject, waiting: boolean): IWebhookResponseData {
+	return answerJson(ctx, status, caller && 'ask' in caller ? { ...body, waiting, proof: proofFor(caller.secret, caller.nonce) } : body);
+}
 
 function remember(key: string): void {
 	resumed.add(key);
@@ -105,23 +149,21 @@ function concerns(ctx: IWebhookFunctions, waiting: Waiting[]): { relevant: boole
 	return { relevant };
 }
 
-async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWebhookResponseData> {
-	const given = (ctx.getQueryData() as IDataObject).secret;
-	if (typeof given !== 'string' || given === '') return refuse(ctx, 401, 'Missing secret');
-	if (!secretsMatch(given, await resumeSecret(ctx, executionId))) return refuse(ctx, 403, 'Wrong secret');
-
+async function decide(ctx: IWebhookFunctions, executionId: string, caller: Caller): Promise<IWebhookResponseData> {
 	const items = waitingItems(ctx);
 	const waiting: Waiting[] = items.map((item) => ({ item, plan: planOf(item.json) }));
 	const waitingCount = waiting.filter((entry) => entry.plan !== undefined).length;
-	if (waitingCount === 0) return answer(ctx, 409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses' });
+	if (waitingCount === 0) return answer(ctx, caller, 409, { received: true, resumed: false, error: 'This execution is not waiting for order statuses' }, false);
 	const key = waitKey(ctx, executionId, items);
-	if (resumed.has(key)) return answer(ctx, 409, { received: true, resumed: false, error: 'This wait has resumed already' });
+	if (resumed.has(key)) return answer(ctx, caller, 409, { received: true, resumed: false, error: 'This wait has resumed already' }, false);
+	// The wait's start asks whether the node is reached here: it is (the execution waits already).
+	if ('ask' in caller && 'printStoreReachable' in caller.ask) return answer(ctx, caller, 200, { received: true, resumed: false }, true);
 
-	const isCheck = (ctx.getBodyData() as IDataObject | undefined)?.printStoreCheck === true;
-	if (!isCheck) {
+	const check = 'ask' in caller && 'printStoreCheck' in caller.ask ? caller.ask : undefined;
+	if (!check) {
 		const { relevant, refused } = concerns(ctx, waiting);
 		if (refused) return refused;
-		if (!relevant) return answer(ctx, 200, { received: true, resumed: false });
+		if (!relevant) return answer(ctx, caller, 200, { received: true, resumed: false }, true);
 	}
 
 	const now = Date.now();
@@ -136,69 +178,95 @@ async function decide(ctx: IWebhookFunctions, executionId: string): Promise<IWeb
 		const history = await readHistory(ctx, plan);
 		const settlement = settle(history, plan);
 		if (!settlement && Date.parse(plan.timeLimit) > now) {
-			return answer(ctx, 200, { received: true, resumed: false, waitingFor: waitingCount });
+			return answer(ctx, caller, 200, { received: true, resumed: false, waitingFor: waitingCount }, true);
 		}
 		timedOut ||= !settlement;
-		const by: ResumedBy = !settlement ? 'timeLimit' : isCheck ? 'check' : 'callback';
-		const output: INodeExecutionData = { json: resultJson(plan, history, by, settlement), pairedItem: item.pairedItem ?? { item: index } };
+		const by: Exclude<ResumedBy, 'n8nTimer'> = !settlement ? 'timeLimit' : check ? 'check' : 'callback';
+		const failures: CheckFailures | undefined = check?.failures;
+		const output: INodeExecutionData = { json: resultJson(plan, history, by, settlement, failures), pairedItem: item.pairedItem ?? { item: index } };
 		outputs.push(output);
 		settled.push({ item: output, history, itemIndex: (output.pairedItem as { item?: number }).item ?? index });
 	}
 	if (await movedOn(ctx, key)) {
 		remember(key);
-		return answer(ctx, 409, { received: true, resumed: false, error: 'This wait has resumed already' });
+		return answer(ctx, caller, 409, { received: true, resumed: false, error: 'This wait has resumed already' }, false);
 	}
 	remember(key);
 	stopChecks(executionId);
 	await downloadOnResume(ctx, settled);
-	return { webhookResponse: { received: true, resumed: true, timedOut }, workflowData: [outputs] };
+	const resumedAnswer: IDataObject = { received: true, resumed: true, timedOut };
+	return { webhookResponse: 'ask' in caller ? { ...resumedAnswer, waiting: false, proof: proofFor(caller.secret, caller.nonce) } : resumedAnswer, workflowData: [outputs] };
 }
 
 /**
  * Whether the execution, loaded again by n8n now, no longer waits at the wait this call loaded
- * (`key`): another process resumed it, and it runs, ended, or waits elsewhere. A probe that cannot be
- * made or that n8n fails is logged, and the call goes on as it would without one.
+ * (`key`): another process resumed it, and it runs, ended, or waits elsewhere. The probe goes to
+ * the execution's resume webhook where this process took the call first (wait/reach.ts); one that
+ * reaches no answer is logged, and the call goes on as it would without one.
  */
 async function movedOn(ctx: IWebhookFunctions, key: string): Promise<boolean> {
-	const probe = freshWaitCaller(ctx);
-	const address = await resumeAddress(ctx);
-	const sent = await probe(address, { [PROBE]: true }).catch((error: Error) => hideSecretsInText(error.message ?? 'no answer'));
-	const seen = typeof sent === 'string' ? { unknown: sent } : readProbe(ctx, sent, PROBE_ANSWER);
-	if ('unknown' in seen) {
-		ctx.logger.warn(`Print Store: could not check that this execution still waits here before resuming it (${seen.unknown}); resuming`);
+	const reach = await reachFromResumeCall(ctx);
+	const asked = await askTheWait(reach, { printStoreProbe: true }, 30_000).catch((error: Error) => ({ attempts: [{ address: 'n8n', got: hideSecretsInText(error.message ?? 'no answer') }] }));
+	const seen = 'attempts' in asked ? triedText(asked.attempts) : asked.value;
+	const wait = waitSeen(seen);
+	if (wait === undefined) {
+		const why = typeof seen === 'string' ? seen : `the node answered: ${String((seen as { node: IDataObject }).node.error ?? 'no wait')}`;
+		ctx.logger.warn(`Print Store: could not check that this execution still waits here before resuming it (${why}); resuming`);
 		return false;
 	}
-	return 'movedOn' in seen || seen.wait !== waitDigest(key);
+	return wait !== waitDigest(key);
+}
+
+/** The wait a probe's answer names ('' when n8n says the execution no longer waits), or undefined when it names none. */
+function waitSeen(answer: WaitAnswer | string): string | undefined {
+	if (typeof answer === 'string') return undefined;
+	if ('n8n' in answer) return '';
+	const wait = answer.node[PROBE_ANSWER];
+	return typeof wait === 'string' && wait !== '' ? wait : undefined;
 }
 
 /** A probe (`movedOn`): which wait this copy of the execution, loaded by n8n for the probe, is at. Not queued: it only reads. */
-async function answerProbe(ctx: IWebhookFunctions, executionId: string): Promise<IWebhookResponseData> {
-	const given = (ctx.getQueryData() as IDataObject).secret;
-	if (typeof given !== 'string' || given === '') return refuse(ctx, 401, 'Missing secret');
-	if (!secretsMatch(given, await resumeSecret(ctx, executionId))) return refuse(ctx, 403, 'Wrong secret');
+function answerProbe(ctx: IWebhookFunctions, executionId: string, caller: Caller): IWebhookResponseData {
 	const items = waitingItems(ctx);
-	return answer(ctx, 200, { received: true, resumed: false, [PROBE_ANSWER]: waitDigest(waitKey(ctx, executionId, items)) });
+	return answer(ctx, caller, 200, { received: true, resumed: false, [PROBE_ANSWER]: waitDigest(waitKey(ctx, executionId, items)) }, true);
 }
 
 export async function receiveResumeCall(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const executionId = this.getExecutionId();
-	const isProbe = (this.getBodyData() as IDataObject | undefined)?.[PROBE] === true;
-	const previous = isProbe ? Promise.resolve() : (queues.get(executionId) ?? Promise.resolve());
+	// It never throws: n8n would resume the execution with its data wiped.
+	const failed = (error: unknown, caller?: Caller) => {
+		const message = hideSecretsInText((error as Error).message ?? 'Unknown error');
+		if (error instanceof N8nChanged) {
+			// Not the service's fault and no retry mends it: n8n's log says what changed.
+			this.logger.error(`${message}. ${error.description ?? ''}`);
+			return answer(this, caller, 500, { received: false, resumed: false, error: message }, true);
+		}
+		return answer(this, caller, 503, { received: false, resumed: false, error: message }, true);
+	};
+	let caller: Caller | IWebhookResponseData;
+	try {
+		caller = await callerOf(this, executionId);
+	} catch (error) {
+		return failed(error);
+	}
+	if (!('callback' in caller) && !('ask' in caller)) return caller;
+	const known = caller;
+	// A probe can come from a call of this process that holds the execution's turn: it only reads, and is not queued.
+	if ('ask' in known && 'printStoreProbe' in known.ask) {
+		try {
+			return answerProbe(this, executionId, known);
+		} catch (error) {
+			return failed(error, known);
+		}
+	}
+	const previous = queues.get(executionId) ?? Promise.resolve();
 	const turn = previous.then(async () => {
 		try {
-			// A probe can come from a call of this process that holds the execution's turn.
-			return isProbe ? await answerProbe(this, executionId) : await decide(this, executionId);
+			return await decide(this, executionId, known);
 		} catch (error) {
-			const message = hideSecretsInText((error as Error).message ?? 'Unknown error');
-			if (error instanceof N8nChanged) {
-				// Not the service's fault and no retry mends it: n8n's log says what changed.
-				this.logger.error(`${message}. ${error.description ?? ''}`);
-				return answer(this, 500, { received: false, resumed: false, error: message });
-			}
-			return answer(this, 503, { received: false, resumed: false, error: message });
+			return failed(error, known);
 		}
 	});
-	if (isProbe) return await turn;
 	queues.set(executionId, turn);
 	try {
 		return await turn;

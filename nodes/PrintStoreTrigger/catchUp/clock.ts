@@ -2,10 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData, ITriggerFunctions, ITrigger
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { isRecord } from '../../shared/json';
-import { callOwnWebhook } from '../../shared/n8nInternals';
-import { clockProof, CLOCK_HEADER, currentSecret, signedClockRequest, triggerKey, type ClockAsk } from '../setup/webhooks';
-import { lastRecorded, servedAddresses, servedHereAt } from '../pipeline/memory';
-import { candidateAddresses, statusWebhookAt } from './address';
+import { n8nSender, webhookBaseUrl } from '../../shared/n8nInternals';
+import { addressesToTry, credentialAddress, servedHere, splitEndpoint } from '../../shared/selfCalls/addresses';
+import { askInTurn, LastingFailure, triedText, whereToPointIt, type Attempt } from '../../shared/selfCalls/ask';
+import { answerProof } from '../../shared/selfCalls/signing';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { currentSecret, signedClockRequest, type ClockAsk } from '../setup/webhooks';
+import { addressesServed, lastRecordedFor } from '../pipeline/pipeline';
 import { runningCatchUp } from '../setup/settings';
 
 /**
@@ -20,12 +23,13 @@ import { runningCatchUp } from '../setup/settings';
  * What it shows, as a failed execution of the workflow (its trigger's error, and the error workflow,
  * as for any execution that fails; the workflow stays published and callbacks go on):
  * - a catch-up that failed (the store could not be read, the account's store is not known), once
- *   per failure, not once per interval while it lasts;
+ *   per failure, not once per try while it lasts (it is tried again after `retryMs`);
  * - no address answering as the trigger for a while (`unreachableReportedAfterMs`, or one
  *   interval when shorter), once, until one answers again.
  * The clock starts an execution with one item that carries the failure; the trigger's execute()
  * throws it (`failureIn`), so n8n records it as it records any failed execution, on n8n 1.x and 2.x
- * alike.
+ * alike. (A running trigger's `emitError` would unpublish the workflow until n8n activates it again,
+ * and callbacks would go unanswered meanwhile.)
  */
 
 /** The field of the item that carries a failure of the catch-up into the execution. */
@@ -41,7 +45,7 @@ export function failureIn(ctx: IExecuteFunctions, items: INodeExecutionData[]): 
 export const CLOCK_TIMING = {
 	/** The first catch-up after a start comes once n8n serves the trigger's webhooks. */
 	firstAfterMs: 5000,
-	/** After no address answered, the next try comes sooner. */
+	/** After no address answered, or a catch-up failed, the next try comes sooner. */
 	retryMs: 30_000,
 	/** No address answering for this long (or one interval, when shorter) is the trigger's error. */
 	unreachableReportedAfterMs: 5 * 60_000,
@@ -60,61 +64,73 @@ const SAVE_AFTER_MS = 1000;
 /** How long the clock's last save may take as n8n closes the trigger. */
 const CLOSING_TIMEOUT_MS = 3000;
 
-/** A clock's attempt at one address, as the error names it (the address holds no secret). */
-interface Attempt {
-	address: string;
-	got: string;
-}
+type Answered = { answer: Record<string, unknown>; root: string } | { attempts: Attempt[] };
 
-type Answered = { answer: Record<string, unknown>; address: string } | { attempts: Attempt[] };
+/** A publish by a user (or a save of a published workflow), not n8n starting or a new leader taking over. */
+function isPublish(ctx: ITriggerFunctions): boolean {
+	return !['init', 'leadershipChange'].includes(ctx.getActivationMode());
+}
 
 export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
 	// Manual runs (the editor's test) have no clock; neither has a trigger whose catch-up does not run.
 	const settings = ctx.getMode() === 'manual' ? undefined : runningCatchUp(ctx);
 	if (!settings) return {};
-	const key = triggerKey(ctx);
 	const node = ctx.getNode();
 	const webhookId = String(node.webhookId ?? '');
 	const secret = await currentSecret(ctx);
-	const configured = String((ctx.getNodeParameter('catchUpOptions', {}) as { ownAddress?: unknown }).ownAddress ?? '');
-	const place = { key, staticData: ctx.getWorkflowStaticData('node') };
+	const send = n8nSender(ctx, 'catchUpClock');
+	const given = [credentialAddress(await ctx.getCredentials(CREDENTIAL_TYPE)), String((ctx.getNodeParameter('catchUpOptions', {}) as { ownAddress?: unknown }).ownAddress ?? '')];
+	// n8n's production webhooks: `<root><endpoint>/<webhook ID>/status` (N8N_ENDPOINT_WEBHOOK is the endpoint).
+	const production = splitEndpoint(webhookBaseUrl(ctx), 0);
+	const endpoints = { webhook: production.endpoint, waiting: '' };
 	const clock: { closed: boolean; answered?: string } = { closed: false };
 
-	/** Asks the trigger, at each address in turn, until one answers with the trigger's proof. */
+	const roots = () =>
+		addressesToTry({ given, seen: [clock.answered ?? '', ...servedHere(), ...addressesServed(ctx)], editor: ctx.getInstanceBaseUrl(), public: production.root }, endpoints);
+
+	/** Asks the trigger at one root; its answer when it carries the trigger's proof. */
+	const askAt = async (root: string, what: ClockAsk, first: boolean, timeoutMs: number): Promise<Answered> => {
+		const signed = signedClockRequest(ctx, secret, what, first);
+		const proof = answerProof(secret, signed.nonce);
+		const asked = await askInTurn(send, [root], { url: (at) => `${at}${production.endpoint}/${webhookId}/status`, body: signed.body, headers: signed.headers, timeoutMs }, (answer) =>
+			isRecord(answer.body) && answer.body.proof === proof ? answer.body : undefined,
+		);
+		return 'value' in asked ? { answer: asked.value, root } : asked;
+	};
+
+	/** Asks the trigger, at each root in turn, until one answers with the trigger's proof; a root not known to answer is first probed briefly. */
 	const ask = async (what: ClockAsk, first: boolean, timeoutMs: number): Promise<Answered> => {
 		const attempts: Attempt[] = [];
-		const known = { configured, answered: clock.answered, here: servedHereAt(key), served: servedAddresses(place) };
-		for (const address of candidateAddresses(ctx, known)) {
-			// An address not known to answer is first asked, briefly, whether it is the trigger's.
-			if (what === 'run' && address !== clock.answered) {
-				const probe = await askAt(address, 'probe', false, PROBE_TIMEOUT_MS);
-				if (!probe.answer) {
-					attempts.push(probe.attempt);
+		for (const root of roots()) {
+			if (what === 'run' && root !== clock.answered) {
+				const probed = await askAt(root, 'probe', false, PROBE_TIMEOUT_MS);
+				if ('attempts' in probed) {
+					attempts.push(...probed.attempts);
 					continue;
 				}
 			}
-			const result = await askAt(address, what, first, timeoutMs);
-			if (!result.answer) {
-				attempts.push(result.attempt);
+			const result = await askAt(root, what, first, timeoutMs);
+			if ('attempts' in result) {
+				attempts.push(...result.attempts);
 				continue;
 			}
-			clock.answered = address;
-			return { answer: result.answer, address };
+			clock.answered = root;
+			return result;
 		}
 		return { attempts };
 	};
 
-	const askAt = async (address: string, what: ClockAsk, first: boolean, timeoutMs: number): Promise<{ answer: Record<string, unknown> } | { answer?: undefined; attempt: Attempt }> => {
-		const signed = signedClockRequest(ctx, secret, what, first);
-		const tick = await callOwnWebhook(ctx, statusWebhookAt(address, webhookId), signed.body, { [CLOCK_HEADER]: signed.signature }, timeoutMs);
-		if (isRecord(tick.body) && tick.body.proof === clockProof(secret, signed.request.nonce)) return { answer: tick.body };
-		const got = tick.status !== undefined ? `HTTP ${tick.status}${tick.status < 300 ? " without the trigger's proof" : ''}` : `no answer (${tick.error ?? 'unknown'})`;
-		return { attempt: { address, got } };
-	};
+	if (isPublish(ctx)) {
+		const reached = await ask('probe', false, PROBE_TIMEOUT_MS);
+		if ('attempts' in reached) {
+			const failure = unreachable(triedText(reached.attempts), reached.attempts);
+			throw new NodeOperationError(node, failure.message, { description: `${failure.description} Or set Catch Up Missed Events to Off.` });
+		}
+	}
 
-	let saved = lastRecorded(key) ?? 0;
+	let saved = lastRecordedFor(ctx) ?? 0;
 	const saveIfRecorded = async (closing: boolean) => {
-		const recorded = lastRecorded(key);
+		const recorded = lastRecordedFor(ctx);
 		if (recorded === undefined || recorded <= saved || (!closing && Date.now() - recorded < SAVE_AFTER_MS)) return;
 		saved = recorded;
 		await ask('save', false, closing ? CLOSING_TIMEOUT_MS : PROBE_TIMEOUT_MS);
@@ -127,7 +143,8 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 	};
 	const where = `Print Store Trigger "${node.name}"`;
 	const report = (failure: { message: string; description: string }) => ctx.emit([[{ json: { [FAILURE]: failure } }]]);
-	const reportOnce = { failed: '', unreachable: false };
+	// One failed execution per failure, not one per interval while it lasts.
+	const failing = new LastingFailure();
 
 	void (async () => {
 		let first = true;
@@ -138,28 +155,26 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 			if (clock.closed) break;
 			if ('attempts' in result) {
 				unansweredSince ??= Date.now();
-				const tried = result.attempts.map((attempt) => `${attempt.address} (${attempt.got})`).join(', ');
+				const tried = triedText(result.attempts);
 				ctx.logger.warn(`${where}: no n8n process answered the catch-up as this trigger: ${tried}`);
-				if (!reportOnce.unreachable && Date.now() - unansweredSince >= Math.min(settings.everyMs, CLOCK_TIMING.unreachableReportedAfterMs)) {
-					reportOnce.unreachable = true;
-					report(unreachable(tried));
+				if (Date.now() - unansweredSince >= Math.min(settings.everyMs, CLOCK_TIMING.unreachableReportedAfterMs) && failing.isNew('unreachable')) {
+					report(unreachable(tried, result.attempts));
 				}
 				await wait(Math.min(settings.everyMs, CLOCK_TIMING.retryMs));
 				continue;
 			}
 			unansweredSince = undefined;
-			reportOnce.unreachable = false;
 			first = false;
 			const failed = typeof result.answer.failed === 'string' ? result.answer.failed : '';
-			if (failed) {
-				// One failed execution per failure, not one per interval while it lasts.
-				if (failed !== reportOnce.failed) report(catchUpFailed(failed, String(result.answer.description ?? '')));
-				reportOnce.failed = failed;
-			} else {
-				reportOnce.failed = '';
-				ctx.logger.debug(`${where}: catch-up at ${result.address}: ${JSON.stringify({ ...result.answer, proof: undefined })}`);
+			if (!failed) {
+				failing.clear();
+				ctx.logger.debug(`${where}: catch-up at ${result.root}: ${JSON.stringify({ ...result.answer, proof: undefined })}`);
+				await wait(settings.everyMs);
+				continue;
 			}
-			await wait(settings.everyMs);
+			if (failing.isNew(failed)) report(catchUpFailed(failed, String(result.answer.description ?? '')));
+			// Tried again sooner: nothing was recorded as read, and the next catch-up reads the same changes.
+			await wait(Math.min(settings.everyMs, CLOCK_TIMING.retryMs));
 		}
 	})();
 	return {
@@ -181,12 +196,11 @@ function catchUpFailed(message: string, description: string): { message: string;
 	};
 }
 
-function unreachable(tried: string): { message: string; description: string } {
+function unreachable(tried: string, attempts: Attempt[]): { message: string; description: string } {
 	return {
 		message: 'The catch-up cannot reach this trigger: no n8n process answered at its own addresses',
 		description:
-			`Tried: ${tried}. The catch-up runs in a request to the trigger's own webhook, at the address n8n listens on or its Production URL (N8N_WEBHOOK_URL). ` +
-			'Set Catch-Up Options > Own Address to an address this n8n process reaches itself at (e.g. http://127.0.0.1:5678), or let it reach N8N_WEBHOOK_URL ' +
-			'(with N8N_SSRF_PROTECTION_ENABLED, allow that host). Callbacks still start the workflow meanwhile.',
+			`Tried: ${tried}. The catch-up runs in a request to the trigger's own webhook, sent by the n8n process that keeps the workflow published (the main process). ` +
+			whereToPointIt(attempts, "(Catch-Up Options > Own Address sets one for this trigger alone.) Callbacks still start the workflow meanwhile."),
 	};
 }

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE, matchesOrder, NO_FILTERS, orderListSource } from '../../
 import { collect } from '../../shared/lists/pages';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
 import { squashStatusName, statusIdOf } from '../../shared/statuses';
-import { dropReadRecords, later, orderEntry, statusKey, type Memory, type ReaderState, type Watch } from '../pipeline/memory';
+import { statusKey, type CatchUpPlace, type ReaderState, type Watch } from '../pipeline/pipeline';
 import { scopeKey, type CatchUpSettings } from '../setup/settings';
 
 /**
@@ -17,9 +17,9 @@ import { scopeKey, type CatchUpSettings } from '../setup/settings';
  * before. It lists the orders created within the watch window (or since the oldest order still
  * watched, whichever is later), then reads the status history of each order that is new or whose
  * list entry changed, and returns every record past where it read before, oldest first, as events,
- * with how to record the new place in the memory (`record`). Whether a record was already emitted by
- * a callback, and what starts the workflow, is the pipeline's (pipeline.ts), in one step with
- * recording it.
+ * with the new place it read to (`place`), a value. Whether a record was already emitted by a
+ * callback, and what starts the workflow, is the pipeline's (pipeline.ts), which records the new
+ * place in the same step.
  *
  * - A first publish (nothing read yet, or another store or scope) records the orders as they are and
  *   returns what changed after the publish, or, with "On First Publish, Emit the Last", those days.
@@ -52,9 +52,15 @@ export interface ReadCounts {
 export interface ChangesRead {
 	/** The records found, as events (`source: 'catchUp'`), oldest first. */
 	events: NormalizedEvent[];
-	/** Records the new place in a memory loaded afresh: for each order, the watch further along. */
-	record(memory: Memory, now: number): void;
+	/** The new place, which the pipeline records with the events (pipeline.ts, `pass`). */
+	place: CatchUpPlace;
 	counts: ReadCounts;
+}
+
+/** Where the catch-up read to before (pipeline.ts, `readPlace`). */
+export interface ReadFrom {
+	reader?: ReaderState;
+	watched: Record<string, Watch>;
 }
 
 /** Orders the list may show after one created later (replication, clocks): looked at again for this long. */
@@ -228,18 +234,17 @@ export interface HowToRead {
 	settleMs: number;
 }
 
-export async function readChanges(memory: Memory, how: HowToRead): Promise<ChangesRead> {
+export async function readChanges(from: ReadFrom, how: HowToRead): Promise<ChangesRead> {
 	const { reader, settings, ours, now, settleMs } = how;
 	const scope = scopeKey(settings);
-	const previous: ReaderState | undefined = memory.reader;
+	const previous: ReaderState | undefined = from.reader;
 	// Not read yet: never (a first publish), or only published (recordPublish), or for another store or scope.
 	const firstActivation = !previous || previous.scope !== scope || previous.last === 0;
 	const since = previous && previous.scope === scope ? previous.since : now;
 	// On a first read, changes after the publish are emitted, and those of the last days asked for.
 	const emitFrom = Math.min(since, settings.firstActivationMs > 0 ? now - settings.firstActivationMs : since);
 	const watchFrom = now - settings.watchMs;
-	const watched: Record<string, Watch> = {};
-	if (!firstActivation) for (const [id, entry] of Object.entries(memory.orders)) if (entry.w) watched[id] = { ...entry.w };
+	const watched: Record<string, Watch> = firstActivation ? {} : { ...from.watched };
 	const newestBefore = firstActivation || !previous ? null : previous.newest;
 	const passedBefore = new Set(firstActivation || !previous ? [] : (previous.passed ?? []));
 	const stragglers = firstActivation ? [] : stragglersOf(watched, newestBefore);
@@ -333,33 +338,9 @@ export async function readChanges(memory: Memory, how: HowToRead): Promise<Chang
 	const receivedAt = new Date(now);
 	return {
 		events: oldestRecordFirst(groups).map((found) => toEvent(found, how.kind, settings.storeId, receivedAt)),
-		record: (fresh, at) => recordReading(fresh, reading, watched, numbers, at, settings.maxAgeMs),
+		place: { reader: reading, watched, numbers, keepMs: settings.maxAgeMs },
 		counts: { listed: orders.length, histories: readings.length, watched: Object.keys(watched).length, firstActivation },
 	};
-}
-
-/**
- * The new place, over a memory loaded afresh (other requests may have recorded meanwhile): the
- * watch further along for each order read; orders no longer watched lose their watch (and their
- * memory, unless it holds records a callback emitted, kept as long as the catch-up could still
- * find them); the reader's state.
- */
-function recordReading(memory: Memory, reading: ReaderState, watched: Record<string, Watch>, numbers: Record<string, string>, now: number, keepMs: number): void {
-	const sameScope = memory.reader?.scope === reading.scope;
-	for (const [id, entry] of Object.entries(memory.orders)) {
-		if (!entry.w || (sameScope && watched[id])) continue;
-		delete entry.w;
-		if (!entry.e?.length) delete memory.orders[id];
-		else entry.u = Math.max(entry.u, now + keepMs);
-	}
-	for (const [id, watch] of Object.entries(watched)) {
-		const entry = orderEntry(memory, id, numbers[id] ?? '', now);
-		const mine = entry.w;
-		entry.w = sameScope && mine && (mine.n > watch.n || (mine.n === watch.n && (mine.t ?? 0) > (watch.t ?? 0))) ? mine : watch;
-		dropReadRecords(entry);
-	}
-	const before = sameScope ? memory.reader : undefined;
-	memory.reader = before ? { ...reading, since: Math.min(before.since, reading.since), newest: later(reading.newest, before.newest) } : reading;
 }
 
 /**

@@ -5,9 +5,9 @@ import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normaliz
 import { toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
 import { readStores, storeLabel } from '../../shared/lists/stores';
-import { clockProof, triggerKey, type ClockRequest } from '../setup/webhooks';
-import { loadMemory, type Memory } from '../pipeline/memory';
-import { emit, eventFilter, memoryPlace, pass } from '../pipeline/pipeline';
+import { triggerKey, type ClockRequest } from '../setup/webhooks';
+import { emit, eventFilter, pass, readPlace, type ReaderState } from '../pipeline/pipeline';
+import { answerProof } from '../../shared/selfCalls/signing';
 import { hasTriggerUrls, orderIdOf, readChanges, storeReader } from './read';
 import { runningCatchUp, storeOfScope, type CatchUpSettings } from '../setup/settings';
 
@@ -76,21 +76,21 @@ async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regu
 	const key = triggerKey(ctx);
 	return await oneAtATime(key, async () => {
 		const now = Date.now();
-		const memory = loadMemory(memoryPlace(ctx), now);
-		if (regular && now - (memory.reader?.last ?? 0) < configured.everyMs / 2) return undefined;
+		const from = readPlace(ctx, now);
+		if (regular && now - (from.reader?.last ?? 0) < configured.everyMs / 2) return undefined;
 		const settleMs = regular ? SETTLE_MS : 0;
-		const settings = await resolveStore(ctx, configured, memory);
+		const settings = await resolveStore(ctx, configured, from.reader);
 		const reader = storeReader(ctx, settings.storeId, settings.scope === 'triggerOrders');
 		const webhookId = String(ctx.getNode().webhookId ?? '');
 		const ours = async (order: IDataObject): Promise<boolean> => {
 			if (settings.scope === 'storeOrders') return true;
 			return hasTriggerUrls(order, webhookId) ?? hasTriggerUrls(await reader.order(orderIdOf(order)), webhookId) ?? false;
 		};
-		const read = await readChanges(memory, { reader, settings, ours, kind: eventKind(ctx), now, settleMs }).catch((error: unknown) => {
+		const read = await readChanges(from, { reader, settings, ours, kind: eventKind(ctx), now, settleMs }).catch((error: unknown) => {
 			throw new StoreNotRead(settings.storeId, error);
 		});
-		// From here on nothing awaits: the memory is loaded afresh, compared, written and saved in one step.
-		const passed = pass(ctx, read.events, 'catchUp', read.record);
+		// The memory is loaded afresh, compared, written with the new place and saved in one step.
+		const passed = pass(ctx, read.events, 'catchUp', read.place);
 		const { counts } = passed;
 		return {
 			events: passed.emitted,
@@ -106,7 +106,7 @@ async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regu
  * their callbacks.
  */
 export async function answerClock(ctx: IWebhookFunctions, request: ClockRequest & { secret: string }): Promise<IWebhookResponseData> {
-	const proof = clockProof(request.secret, request.nonce);
+	const proof = answerProof(request.secret, request.nonce);
 	// A probe, or a save: nothing to read; the trigger keeps its memory whole as the request ends.
 	if (request.ask !== 'run') return { webhookResponse: { answered: request.ask, proof } };
 	const settings = runningCatchUp(ctx);
@@ -142,13 +142,13 @@ export async function catchUpForCallback(ctx: IWebhookFunctions, settings: Catch
 }
 
 /**
- * The store the catch-up reads: the one picked or typed; else the one it read last (`memory`); else
+ * The store the catch-up reads: the one picked or typed; else the one it read last (`lastRead`); else
  * the account's only store, asked of the service (`GET store`). An account with none or several
  * stores is an error saying which, so the publish (or the catch-up's clock) shows it.
  */
-export async function resolveStore(ctx: IHookFunctions | IWebhookFunctions, settings: CatchUpSettings, memory?: Memory): Promise<CatchUpSettings> {
+export async function resolveStore(ctx: IHookFunctions | IWebhookFunctions, settings: CatchUpSettings, lastRead?: ReaderState): Promise<CatchUpSettings> {
 	if (settings.storeId !== '') return settings;
-	const read = memory?.reader;
+	const read = lastRead;
 	if (read && read.scope.startsWith(`${settings.scope}:`)) return { ...settings, storeId: storeOfScope(read.scope) };
 	const stores = await readStores(ctx);
 	if (stores.length === 1) return { ...settings, storeId: checkPathId(stores[0].id, 'Store') };

@@ -111,8 +111,8 @@ const mirrors = new Map<string, Memory>();
 const copies = new Map<string, Array<WeakRef<IDataObject>>>();
 /** When this process last recorded something new, per trigger (the catch-up's clock saves it again soon after). */
 const recordedAt = new Map<string, number>();
-/** Where this process serves each trigger (the address n8n listens on, as a request showed it). */
-const servedHere = new Map<string, string>();
+/** Where this process was seen serving each trigger (the root n8n listens on, as a request showed it), noted in its memory. */
+const servedNoted = new Map<string, string>();
 
 /** Sets a per-trigger entry as the most recent, dropping the least recent over MAX_TRIGGERS. */
 function keepRecent<V>(map: Map<string, V>, key: string, value: V): void {
@@ -174,8 +174,13 @@ function further(a: Watch | undefined, b: Watch | undefined): Watch | undefined 
 	return b.n > a.n || (b.n === a.n && (b.t ?? 0) > (a.t ?? 0)) ? b : a;
 }
 
-export function later(a: number | null, b: number | null): number | null {
+function later(a: number | null, b: number | null): number | null {
 	return a === null ? b : b === null ? a : Math.max(a, b);
+}
+
+/** Two places of the catch-up in the same store and scope, as one: read since the earlier, last read the later, the newest order of both; the rest of `newer`. */
+function mergeReaders(newer: ReaderState, older: ReaderState): ReaderState {
+	return { ...newer, since: Math.min(newer.since, older.since), last: Math.max(newer.last, older.last), newest: later(newer.newest, older.newest) };
 }
 
 /**
@@ -196,9 +201,7 @@ export function mergeMemories(a: Memory, b: Memory): Memory {
 	const other = { ...older.other };
 	for (const [key, until] of Object.entries(newer.other)) other[key] = Math.max(until, other[key] ?? 0);
 	let reader = newer.reader ?? older.reader;
-	if (newer.reader && older.reader && newer.reader.scope === older.reader.scope) {
-		reader = { ...newer.reader, since: Math.min(newer.reader.since, older.reader.since), last: Math.max(newer.reader.last, older.reader.last), newest: later(newer.reader.newest, older.reader.newest) };
-	}
+	if (newer.reader && older.reader && newer.reader.scope === older.reader.scope) reader = mergeReaders(newer.reader, older.reader);
 	const served = [...new Set([...(newer.served ?? []), ...(older.served ?? [])])].slice(0, MAX_SERVED);
 	return { v: 3, rev: newer.rev, orders, other, ...(reader ? { reader: { ...reader } } : {}), ...(served.length > 0 ? { served } : {}) };
 }
@@ -306,19 +309,14 @@ export function forgetProcessMemory(key: string): void {
 	mirrors.delete(key);
 	copies.delete(key);
 	recordedAt.delete(key);
-	servedHere.delete(key);
+	servedNoted.delete(key);
 }
 
 /** Notes where this process serves a trigger; false when it was noted already. */
-export function noteServedHere(key: string, address: string): boolean {
-	if (servedHere.get(key) === address) return false;
-	keepRecent(servedHere, key, address);
+export function noteServed(key: string, root: string): boolean {
+	if (servedNoted.get(key) === root) return false;
+	keepRecent(servedNoted, key, root);
 	return true;
-}
-
-/** Where this process serves a trigger, when a request has shown it. */
-export function servedHereAt(key: string): string | undefined {
-	return servedHere.get(key);
 }
 
 /** Forgets the memory in the static data too (a trigger whose memory is not kept there any more). */
@@ -416,7 +414,7 @@ export function orderKey(memory: Memory, orderId: string, orderNumber: string): 
  * The order's memory under its ID, made if missing: an entry kept under its number until the ID was
  * known moves there.
  */
-export function orderEntry(memory: Memory, orderId: string, orderNumber: string, until: number): OrderMemory {
+function orderEntry(memory: Memory, orderId: string, orderNumber: string, until: number): OrderMemory {
 	const id = orderId || orderNumber;
 	const found = orderKey(memory, orderId, orderNumber);
 	if (found !== undefined && found !== id) {
@@ -470,9 +468,56 @@ export function rememberEvent(memory: Memory, event: NormalizedEvent, kinds: num
 }
 
 /** Drops the records of an order that its watch has read past (they are handled by the watch now). */
-export function dropReadRecords(entry: OrderMemory): void {
+function dropReadRecords(entry: OrderMemory): void {
 	const read = entry.w?.t;
 	if (!entry.e || read === null || read === undefined) return;
 	entry.e = entry.e.filter(([time]) => time === null || time > read);
 	if (entry.e.length === 0) delete entry.e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The catch-up's place.
+
+/** Where a catch-up read to: its reader state, each order it watches and how far, and the order numbers it saw. */
+export interface CatchUpPlace {
+	reader: ReaderState;
+	watched: Record<string, Watch>;
+	numbers: Record<string, string>;
+	/** How long an order no longer watched is remembered when it holds records a callback brought. */
+	keepMs: number;
+}
+
+/**
+ * Records a catch-up's new place in a memory loaded afresh (other requests may have recorded
+ * meanwhile): for each order read, the watch further along; orders no longer watched lose their
+ * watch (and their memory, unless it holds records a callback emitted, kept as long as the catch-up
+ * could still find them); the reader's state.
+ */
+export function recordPlace(memory: Memory, place: CatchUpPlace, now: number): void {
+	const sameScope = memory.reader?.scope === place.reader.scope;
+	for (const [id, entry] of Object.entries(memory.orders)) {
+		if (!entry.w || (sameScope && place.watched[id])) continue;
+		delete entry.w;
+		if (!entry.e?.length) delete memory.orders[id];
+		else entry.u = Math.max(entry.u, now + place.keepMs);
+	}
+	for (const [id, watch] of Object.entries(place.watched)) {
+		const entry = orderEntry(memory, id, place.numbers[id] ?? '', now);
+		entry.w = sameScope ? further(watch, entry.w) : watch;
+		dropReadRecords(entry);
+	}
+	const before = sameScope ? memory.reader : undefined;
+	memory.reader = before ? mergeReaders(place.reader, before) : place.reader;
+}
+
+/**
+ * A publish for a store and scope the memory has not read: changes from now on are emitted. The
+ * watches of another store or scope are of no use: the first catch-up records the store anew.
+ * False when the memory reads that store and scope already (publishing again goes on from there).
+ */
+export function recordPublish(memory: Memory, scope: string, now: number): boolean {
+	if (memory.reader?.scope === scope) return false;
+	memory.reader = { scope, since: now, last: 0, newest: null };
+	for (const entry of Object.values(memory.orders)) delete entry.w;
+	return true;
 }

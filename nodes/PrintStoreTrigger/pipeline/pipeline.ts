@@ -1,13 +1,34 @@
-import type { IDataObject, IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
 import { statusMatcher } from '../../shared/statuses';
 import { runningCatchUp } from '../setup/settings';
-import { handled, keepWhole, KIND, loadMemory, rememberEvent, saveMemory, type Memory, type MemoryPlace } from './memory';
+import {
+	forgetProcessMemory,
+	forgetStoredMemory,
+	handled,
+	keepWhole,
+	KIND,
+	lastRecorded,
+	loadMemory,
+	noteServed,
+	recordPlace,
+	recordPublish,
+	rememberEvent,
+	rememberServedAt,
+	saveMemory,
+	servedAddresses,
+	type CatchUpPlace,
+	type MemoryPlace,
+	type ReaderState,
+	type Watch,
+} from './memory';
 import { callbackStore, triggerKey } from '../setup/webhooks';
 import { enrich } from './lookUp';
+
+export { statusKey, type CatchUpPlace, type ReaderState, type Watch } from './memory';
 
 /**
  * The one way an event reaches the workflow, whether a callback brought it or a catch-up found it:
@@ -16,8 +37,14 @@ import { enrich } from './lookUp';
  * also one the filters keep out: a catch-up that finds its record later knows it was handled.
  *
  * The memory is the node's static data (shared by every process, kept across restarts) when the
- * catch-up runs or "Remember Across Processes" is on; else this process's alone.
+ * catch-up runs or "Remember Across Processes" is on; else this process's alone. This file is the
+ * memory's one door: nothing else in the trigger imports memory.ts. What others need of it they
+ * get here, as values (`readPlace`, `addressesServed`), and what they record they hand here
+ * (`pass` with a catch-up's place, `publishFor`, `noteWhereServed`, `forgetTrigger`), each read,
+ * changed and saved in one synchronous step.
  */
+
+type TriggerContext = IWebhookFunctions | IHookFunctions | ITriggerFunctions;
 
 export interface Acknowledgement extends IDataObject {
 	received: true;
@@ -41,14 +68,14 @@ function rememberFor(ctx: IWebhookFunctions): number {
 }
 
 /** Whether the trigger's memory is shared through the static data: with the catch-up, or Remember Across Processes. */
-export function sharesMemory(ctx: IWebhookFunctions): boolean {
+export function sharesMemory(ctx: TriggerContext): boolean {
 	if (ctx.getMode() === 'manual') return false;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return options.acrossProcesses === true || runningCatchUp(ctx) !== undefined;
 }
 
 /** Where the trigger's memory is: a memory kept in this process alone has a key of its own, so it is never written to the static data. */
-export function memoryPlace(ctx: IWebhookFunctions): MemoryPlace {
+function memoryPlace(ctx: TriggerContext): MemoryPlace {
 	const key = triggerKey(ctx);
 	return sharesMemory(ctx) ? { key, staticData: ctx.getWorkflowStaticData('node') } : { key: processOnlyKey(key) };
 }
@@ -83,18 +110,18 @@ export function eventFilter(ctx: IWebhookFunctions): (event: NormalizedEvent) =>
 /**
  * Selects the events that start the workflow, in one synchronous step over the memory: each event
  * not handled before is remembered (a callback's as its kind, a catch-up's as both: it stands for
- * either callback of its record), `record` adds what else the step records (the catch-up's new
- * place), and the memory is saved; then the filters. A repeated callback starts the workflow again
- * only with "Ignore Duplicate Events" off; a catch-up never emits what was handled.
+ * either callback of its record), a catch-up's new place is recorded with them, and the memory is
+ * saved; then the filters. A repeated callback starts the workflow again only with "Ignore
+ * Duplicate Events" off; a catch-up never emits what was handled.
  */
-export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'callback' | 'catchUp', record?: (memory: Memory, now: number) => void): Passed {
+export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'callback' | 'catchUp', place?: CatchUpPlace): Passed {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const repeatsToo = from === 'callback' && options.ignoreDuplicates === false;
-	const place = memoryPlace(ctx);
+	const where = memoryPlace(ctx);
 	const now = Date.now();
 	const until = now + rememberFor(ctx);
-	const memory = loadMemory(place, now);
-	let changed = record !== undefined;
+	const memory = loadMemory(where, now);
+	let changed = place !== undefined;
 	const selected = events.filter((event) => {
 		const kinds = from === 'catchUp' ? KIND.both : KIND[event.event];
 		if (!handled(memory, event, kinds)) {
@@ -104,8 +131,8 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 		}
 		return repeatsToo;
 	});
-	record?.(memory, now);
-	if (changed) saveMemory(place, memory, now);
+	if (place) recordPlace(memory, place, now);
+	if (changed) saveMemory(where, memory, now);
 	const emitted = selected.filter(eventFilter(ctx));
 	return {
 		emitted,
@@ -147,4 +174,52 @@ export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], a
  */
 export function keepMemoryWhole(ctx: IWebhookFunctions | IExecuteFunctions): void {
 	if (ctx.getMode() !== 'manual') keepWhole({ key: triggerKey(ctx), staticData: ctx.getWorkflowStaticData('node') });
+}
+
+/** What a catch-up reads from: where the last one read to (its reader state), and the orders it watches, as copies. */
+export function readPlace(ctx: IWebhookFunctions | IHookFunctions, now = Date.now()): { reader?: ReaderState; watched: Record<string, Watch> } {
+	const memory = loadMemory(memoryPlace(ctx), now);
+	const watched: Record<string, Watch> = {};
+	for (const [id, entry] of Object.entries(memory.orders)) if (entry.w) watched[id] = { ...entry.w };
+	return { ...(memory.reader ? { reader: { ...memory.reader } } : {}), watched };
+}
+
+/** At a publish: the catch-up reads `scope` from now on, unless it read it before (then it goes on from there). */
+export function publishFor(ctx: IHookFunctions, scope: string): void {
+	const place = memoryPlace(ctx);
+	const memory = loadMemory(place);
+	if (recordPublish(memory, scope, Date.now())) saveMemory(place, memory);
+}
+
+/**
+ * Where this process serves the trigger (the root n8n listens on, as a request showed it), kept in
+ * the memory when it is shared: for the catch-up's clock after a restart or in another process. Once
+ * per process and root: the memory is read only for a root this process has not noted.
+ */
+export function noteWhereServed(ctx: IWebhookFunctions, root: string): void {
+	if (!sharesMemory(ctx) || !noteServed(triggerKey(ctx), root)) return;
+	const place = memoryPlace(ctx);
+	const memory = loadMemory(place);
+	if (rememberServedAt(memory, root)) saveMemory(place, memory);
+}
+
+/** Where n8n processes were seen serving the trigger, this process's knowledge first: for the catch-up's clock (its own copy of the static data). */
+export function addressesServed(ctx: ITriggerFunctions): string[] {
+	return servedAddresses({ key: triggerKey(ctx), staticData: ctx.getWorkflowStaticData('node') });
+}
+
+/** When this process last recorded something for the trigger (the clock saves it again soon after), or undefined. */
+export function lastRecordedFor(ctx: ITriggerFunctions): number | undefined {
+	return lastRecorded(triggerKey(ctx));
+}
+
+/**
+ * At deactivation: this process forgets the trigger's memory; the static data keeps it when
+ * `keepStored` (with the catch-up: publishing again goes on from there, and emits nothing twice).
+ */
+export function forgetTrigger(ctx: IHookFunctions, keepStored: boolean): void {
+	const key = triggerKey(ctx);
+	forgetProcessMemory(key);
+	forgetProcessMemory(processOnlyKey(key));
+	if (!keepStored) forgetStoredMemory(ctx.getWorkflowStaticData('node'));
 }

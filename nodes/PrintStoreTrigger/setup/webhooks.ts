@@ -1,10 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
-
 import type { IDataObject, IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
 import type { EventKind } from '../../shared/callbacks/normalize';
 import { secretsMatch, triggerSecret } from '../../shared/callbacks/secrets';
 import { CALLBACK_HTTP_METHODS, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from '../../shared/n8nInternals';
+import { readSelfCall, SELF_CALL_HEADER, signSelfCall, type About } from '../../shared/selfCalls/signing';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 
 /**
@@ -145,15 +144,11 @@ export async function checkSecret(ctx: IWebhookFunctions): Promise<SecretCheck> 
 }
 
 /**
- * The catch-up's clock calls the trigger's own webhook (catchUp/clock.ts). Its requests carry no
- * secret: the address is the static one, and a header signs what is asked (HMAC-SHA256 keyed with the
- * trigger's secret, of the workflow, the trigger, the time, a nonce and the question), so n8n's log,
- * which names webhook paths, and anything between the clock and n8n see neither the secret nor
- * anything that works again later than five minutes. The trigger's answer carries a proof keyed the
- * same way: only the trigger's own answer counts as a catch-up that ran.
+ * The catch-up's clock calls the trigger's own webhook (catchUp/clock.ts) through the package's one
+ * way of calling n8n itself (shared/selfCalls): at its static address, with no secret in it, and a
+ * signature keyed with the trigger's secret over the workflow, the trigger and what is asked; the
+ * trigger's answer carries the proof keyed the same way.
  */
-export const CLOCK_HEADER = 'x-print-store-catch-up';
-const CLOCK_SIGNATURE_MAX_AGE_MS = 5 * 60_000;
 
 /** What the clock asks: whether the trigger answers (`probe`), a catch-up (`run`, `first` after a start), or only the memory saved (`save`). */
 export type ClockAsk = 'probe' | 'run' | 'save';
@@ -164,28 +159,16 @@ export interface ClockRequest {
 	nonce: string;
 }
 
-function hmac(secret: string, subject: string): string {
-	return createHmac('sha256', secret).update(subject).digest('hex');
-}
-
-function clockSubject(ctx: TriggerContext, time: number, request: ClockRequest): string {
+/** What a clock request's signature covers. */
+function clockAbout(ctx: TriggerContext, ask: ClockAsk, first: boolean): About {
 	const node = ctx.getNode();
-	return ['print-store-catch-up', String(ctx.getWorkflow().id ?? ''), node.webhookId ?? node.name, time, request.nonce, request.ask, request.first ? 1 : 0].join(':');
+	return ['catch-up', String(ctx.getWorkflow().id ?? ''), node.webhookId ?? node.name, ask, first ? 1 : 0];
 }
 
-/** A clock request: its body, and the header value that signs it. */
-export function signedClockRequest(ctx: ITriggerFunctions, secret: string, ask: ClockAsk, first = false, now = Date.now()): { request: ClockRequest; body: IDataObject; signature: string } {
-	const request: ClockRequest = { ask, first, nonce: randomUUID() };
-	return {
-		request,
-		body: { printStoreCatchUp: ask, ...(first ? { first: true } : {}) },
-		signature: `v1,${now},${request.nonce},${hmac(secret, clockSubject(ctx, now, request))}`,
-	};
-}
-
-/** The proof a trigger's answer to a clock request carries. */
-export function clockProof(secret: string, nonce: string): string {
-	return hmac(secret, `print-store-catch-up-answer:${nonce}`);
+/** A clock request: its body, and the headers that sign it. */
+export function signedClockRequest(ctx: ITriggerFunctions, secret: string, ask: ClockAsk, first = false, now = Date.now()): { nonce: string; body: IDataObject; headers: Record<string, string> } {
+	const signed = signSelfCall(secret, clockAbout(ctx, ask, first), now);
+	return { nonce: signed.nonce, body: { printStoreCatchUp: ask, ...(first ? { first: true } : {}) }, headers: { [SELF_CALL_HEADER]: signed.header } };
 }
 
 /**
@@ -194,16 +177,13 @@ export function clockProof(secret: string, nonce: string): string {
  * with the secret that signed it (to prove the answer with).
  */
 export async function checkClockRequest(ctx: IWebhookFunctions, body: unknown): Promise<(ClockRequest & { secret: string }) | false | undefined> {
-	const header = ctx.getHeaderData()[CLOCK_HEADER];
-	if (typeof header !== 'string') return undefined;
-	const [version, timeText, nonce, signature] = header.split(',');
-	const time = Number(timeText);
+	const header = ctx.getHeaderData()[SELF_CALL_HEADER];
+	if (header === undefined) return undefined;
 	const asked = (body as IDataObject | undefined)?.printStoreCatchUp;
-	if (version !== 'v1' || !Number.isFinite(time) || Math.abs(Date.now() - time) > CLOCK_SIGNATURE_MAX_AGE_MS || !nonce || !signature) return false;
 	if (asked !== 'probe' && asked !== 'run' && asked !== 'save') return false;
-	const request: ClockRequest = { ask: asked, first: (body as IDataObject).first === true, nonce };
+	const first = (body as IDataObject).first === true;
 	const fixed = fixedSecret(ctx);
 	const secrets = fixed ? [fixed] : [await derivedSecret(ctx), legacySecret(ctx)];
-	const secret = secrets.find((candidate) => candidate !== '' && secretsMatch(signature, hmac(candidate, clockSubject(ctx, time, request))));
-	return secret === undefined ? false : { ...request, secret };
+	const signed = readSelfCall(header, secrets, clockAbout(ctx, asked, first));
+	return signed ? { ask: asked, first, nonce: signed.nonce, secret: signed.secret } : false;
 }

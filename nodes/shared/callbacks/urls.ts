@@ -8,9 +8,11 @@ import type { EventKind } from './normalize';
  * The callback URLs a Print Store Trigger registers, and how their secret is kept out of sight.
  *
  * The secret travels in two forms, both accepted by the trigger:
- * - a path segment, `.../webhook/<id>/<id>/status/<secret>` (what Create sends by default: it
- *   survives a service that drops or rewrites query strings; see the trigger's setup/webhooks.ts);
- * - a query parameter, `<webhook URL>?secret=<secret>` (for URLs typed by hand).
+ * - a query parameter, `<webhook URL>?secret=<secret>` (what Create sends for triggers from
+ *   version 2.1 on: n8n's log never shows it; and for URLs typed by hand);
+ * - a path segment, `.../webhook/<id>/<id>/status/<secret>` (what Create sends for earlier
+ *   triggers, or when chosen: it survives a service that drops or rewrites query strings; see the
+ *   trigger's setup/webhooks.ts).
  * Whatever form an URL carries it in, `hideCallbackSecrets` (shared/hideSecrets.ts, a leaf module
  * every layer may import) replaces the secret by a fixed marker so output items, errors and logs
  * show which trigger an order reports to, never the secret.
@@ -20,6 +22,16 @@ import type { EventKind } from './normalize';
 export interface TriggerNodeRef {
 	name: string;
 	webhookId?: string;
+	typeVersion?: number;
+}
+
+/**
+ * Where a trigger's URLs carry the secret: its "Secret in Callback URLs" option, else, from version
+ * 2.1 on, the query (n8n's log never shows it), before that the path (as those orders were made).
+ */
+export function secretPlacement(node: TriggerNodeRef, option: unknown): 'path' | 'query' {
+	if (option === 'path' || option === 'query') return option;
+	return (node.typeVersion ?? 1) >= 2.1 ? 'query' : 'path';
 }
 
 /**
@@ -36,7 +48,7 @@ export function triggerCallbackUrl(
 	node: TriggerNodeRef,
 	kind: EventKind,
 	secret: string,
-	placement: unknown,
+	placement: 'path' | 'query',
 ): string {
 	const url = staticWebhookUrl(webhookBaseUrl, workflowId, node as INode, kind);
 	const pathSafe = /^[A-Za-z0-9._~-]+$/.test(secret);

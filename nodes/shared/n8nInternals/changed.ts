@@ -31,13 +31,18 @@ export const GUARDS = {
 	},
 	freshRead: {
 		feature: 'Order > Wait Until Status (resuming in queue mode)',
-		relies: "a POST to the execution's resume address makes n8n load the execution again and run the waiting node's webhook, which says which wait it is at",
+		relies: "the resume webhook's context can send HTTP requests, so that a POST to the execution's resume address makes n8n load the execution again and run the waiting node's webhook, which says which wait it is at",
 		instead: 'Route each execution\'s /webhook-waiting/<execution ID> calls to one webhook process (docs/queue-mode.md), or use a tested n8n version.',
 	},
 	backgroundChecks: {
-		feature: "Order > Wait Until Status (its checks while the execution waits)",
+		feature: 'Order > Wait Until Status (its checks while the execution waits)',
 		relies: "the node's execution context can still send HTTP requests after execute() has returned",
-		instead: 'Orders still resume the wait through their callbacks; the time limit ends it otherwise.',
+		instead: 'Set Status Checks to Off: the orders\' callbacks still resume the wait, and its time limit ends it otherwise.',
+	},
+	catchUpClock: {
+		feature: 'Print Store Trigger (its catch-up of missed events)',
+		relies: "the trigger's trigger() context can send HTTP requests to n8n's own webhooks for as long as the workflow is published",
+		instead: 'Set Catch Up Missed Events to Off: callbacks still start the workflow.',
 	},
 	workflowNodes: {
 		feature: 'Create with Status Callbacks "From Print Store Trigger in This Workflow"',
@@ -85,34 +90,6 @@ export type GuardName = keyof typeof GUARDS;
 export function runningN8n(): string {
 	const level = (n8nWorkflow as Record<string, unknown>).N8N_NODES_API_VERSION;
 	return typeof level === 'number' ? `an n8n with node API level ${level}` : 'an n8n without node API levels (1.x or older)';
-}
-
-/**
- * n8n settings that keep a feature from working: not a change of n8n, a setting its administrator
- * chose and can change. The key names the setting, as its error says it (`setting "<name>"`).
- */
-export const SETTINGS = {
-	ssrfProtection: {
-		feature: 'Order > Wait Until Status',
-		needs: "its checks call this execution's resume address on n8n itself (N8N_WEBHOOK_URL), from the n8n process that runs the wait",
-		instead:
-			"Allow n8n's own address on every n8n process (main, workers, webhook processes): its host name in N8N_SSRF_ALLOWED_HOSTNAMES, or its IP address in N8N_SSRF_ALLOWED_IP_RANGES (e.g. 10.0.0.5/32). Nothing has waited yet; run the wait again once it is allowed.",
-	},
-} as const;
-
-export type SettingName = keyof typeof SETTINGS;
-
-/** An n8n setting stops a feature: says which, what the feature needs, what n8n said, and what to set. */
-export class N8nSettingStops extends NodeOperationError {
-	readonly setting: SettingName;
-
-	constructor(node: INode, setting: SettingName, found: string, n8nSaid: string) {
-		const entry = SETTINGS[setting];
-		super(node, `${entry.feature} cannot work with this n8n's settings: ${found} (setting "${setting}")`, {
-			description: `Print Store needs this: ${entry.needs}. n8n said: ${n8nSaid} ${entry.instead}`,
-		});
-		this.setting = setting;
-	}
 }
 
 /**

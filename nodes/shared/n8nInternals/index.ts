@@ -1,32 +1,15 @@
 /**
  * The one door to n8n behaviour that n8n does not document for community nodes. Nothing else in
  * nodes/ casts a context to reach what it does not declare, changes n8n's execution stack, or sends
- * HTTP outside the transport (test/unit/n8n-door.test.ts). Each entry says what it relies on, checks
- * it where it is used, and stops with an `N8nChanged` error naming its guard when it does not hold
+ * HTTP but the transport (the API's requests) and selfRequests.ts here (n8n's own webhooks)
+ * (test/unit/n8n-door.test.ts). Each entry says what it relies on, checks it where it is used, and
+ * stops with an `N8nChanged` error naming its guard when it does not hold
  * (test/unit/n8n-guards.test.ts takes each internal away and sees that error).
  */
-export { GUARDS, N8nChanged, N8nSettingStops, runningN8n, SETTINGS, TESTED_ON, type GuardName, type SettingName } from './changed';
-export {
-	answerAfterStaticDataSave,
-	CALLBACK_HTTP_METHODS,
-	callOwnWebhook,
-	checkTriggerActivation,
-	SECRET_AND_STORE_IN_PATH,
-	SECRET_IN_PATH,
-	servedAddress,
-	type OwnWebhookAnswer,
-} from './trigger';
+export { GUARDS, N8nChanged, runningN8n, TESTED_ON, type GuardName } from './changed';
+export { answerAfterStaticDataSave, CALLBACK_HTTP_METHODS, checkTriggerActivation, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from './trigger';
+export { n8nSender, servedRoot, type N8nAnswer, type N8nRequest, type SendToN8n } from './selfRequests';
 export { isToolRun } from './tool';
 export { PRINT_STORE_VERSIONS, refuseN8nCustomApiCall, TRIGGER_VERSIONS } from './versions';
-export {
-	executionResumeUrl,
-	freshWaitCaller,
-	leaveOnStack,
-	readProbe,
-	refuseBlockedResumeAddress,
-	resumeCaller,
-	WAIT_TIMER_GRACE_MS,
-	waitingItems,
-	type ResumeAnswer,
-} from './wait';
+export { executionResumeUrl, leaveOnStack, n8nSaysOfExecution, WAIT_TIMER_GRACE_MS, waitingItems } from './wait';
 export { staticWebhookUrl, webhookBaseUrl, workflowNodes } from './workflow';

@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, INode, ITriggerFunctions, IWebhookFunctions, WebhookType } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode, IWebhookFunctions, WebhookType } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { isRecord } from '../json';
@@ -119,70 +119,4 @@ export function answerAfterStaticDataSave(ctx: IWebhookFunctions, body: IDataObj
 		// n8n may have answered already (an error while starting the execution): never answer twice.
 		if (!response.headersSent) response.status(200).json(body);
 	});
-}
-
-/** What the trigger's own webhook answered the catch-up's clock, or why it got no answer. */
-export interface OwnWebhookAnswer {
-	status?: number;
-	body?: unknown;
-	error?: string;
-}
-
-/**
- * The catch-up's clock (PrintStoreTrigger/catchUp/clock.ts) POSTs to the trigger's own webhook, at an
- * address where an n8n process serves it, so that the catch-up runs in a webhook request, where n8n
- * reads the static data afresh and saves it right after. Relies on: the trigger() context can send
- * HTTP requests (helpers.httpRequest, with n8n's own settings: SSRF protection refuses a blocked
- * address before sending) for as long as the trigger is open. A TLS certificate is not checked:
- * n8n's own address is often called by a name or IP its certificate does not carry, and what counts
- * is the trigger's proof in the answer (an HMAC keyed with its secret), which nobody else can give.
- * Any answer is returned; no answer, as an error code.
- * Tested: test/e2e/catch-up.test.ts (one process with an unreachable N8N_WEBHOOK_URL, queue mode,
- * n8n 1.x).
- */
-export async function callOwnWebhook(ctx: ITriggerFunctions, url: string, body: IDataObject, headers: Record<string, string>, timeoutMs: number): Promise<OwnWebhookAnswer> {
-	try {
-		const response = (await ctx.helpers.httpRequest({
-			method: 'POST',
-			url,
-			body,
-			headers,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			skipSslCertificateValidation: true,
-			timeout: timeoutMs,
-		})) as { statusCode?: number; body?: unknown };
-		return { status: response.statusCode, body: response.body };
-	} catch (error) {
-		return { error: (error as { code?: string }).code ?? (error as Error).name ?? 'request failed' };
-	}
-}
-
-interface ServingSocket {
-	localAddress?: unknown;
-	localPort?: unknown;
-	encrypted?: unknown;
-}
-
-/**
- * Where this n8n process serves the trigger, as a webhook request shows it: the protocol, address and
- * port its server took the request on, and the path up to the webhook ID (`http://10.0.0.5:5678/webhook/`).
- * That is the address n8n listens on, which a process can call itself even where its public address
- * (N8N_WEBHOOK_URL, behind a proxy) is out of its reach. Relies on: n8n serves production webhooks
- * itself (its Express request, whose socket is the server's side of the connection). Undefined when
- * the request does not tell.
- * Tested: test/e2e/catch-up.test.ts (the catch-up after a start, N8N_WEBHOOK_URL unreachable).
- */
-export function servedAddress(ctx: IWebhookFunctions): string | undefined {
-	const request = ctx.getRequestObject() as unknown as { socket?: ServingSocket; originalUrl?: unknown; url?: unknown };
-	const socket = request.socket;
-	const webhookId = ctx.getNode().webhookId;
-	const path = typeof request.originalUrl === 'string' ? request.originalUrl : typeof request.url === 'string' ? request.url : '';
-	if (!socket || typeof socket.localPort !== 'number' || typeof socket.localAddress !== 'string' || !webhookId) return undefined;
-	const at = path.indexOf(`/${webhookId}/`);
-	if (at < 0) return undefined;
-	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(socket.localAddress);
-	const host = mapped ? mapped[1] : socket.localAddress.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
-	return `${socket.encrypted ? 'https' : 'http'}://${host}:${socket.localPort}${path.slice(0, at + 1)}`;
 }

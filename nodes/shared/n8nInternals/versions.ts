@@ -27,10 +27,14 @@ export const PRINT_STORE_VERSIONS = { version: [1, 2, 3, 4, 5], defaultVersion: 
  * version 1, n8n 2.41 evaluates a legacy Webhook-node expression ($parameter.options.binaryData) in
  * its expression isolate; from 1.1 on it skips that. Nothing to check at run time: if n8n changes
  * this, only the cost of a callback changes.
- * Version 2 (new triggers) adds the catch-up (Catch Up Missed Events), on by default for the
- * trigger's own orders where a credential and a Store ID are set; 1 and 1.1 keep callbacks only.
+ * Version 2 adds the catch-up (Catch Up Missed Events), on by default for the trigger's own orders
+ * where a credential and a Store ID are set; 1 and 1.1 keep callbacks only.
+ * Version 2.1 (new triggers) gives Create its callback URLs with the secret as a query parameter
+ * unless "Secret in Callback URLs" says otherwise: n8n logs the path of a webhook it does not know
+ * (a callback reaching a queue-mode webhook process before it has taken in a publish), never the
+ * query. Versions before keep the path form their orders were created with.
  */
-export const TRIGGER_VERSIONS = { version: [1, 1.1, 2], defaultVersion: 2 };
+export const TRIGGER_VERSIONS = { version: [1, 1.1, 2, 2.1], defaultVersion: 2.1 };
 
 /** The value n8n's editor gives a resource or operation for its own Custom API Call. */
 const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 import { isRecord } from '../json';
-import { N8nChanged, N8nSettingStops } from './changed';
+import { N8nChanged } from './changed';
 
 /**
  * What Order > Wait Until Status takes from n8n beyond its documented API. Each entry names what it
@@ -19,73 +19,23 @@ import { N8nChanged, N8nSettingStops } from './changed';
  */
 export const WAIT_TIMER_GRACE_MS = 90_000;
 
-/** n8n's answer to a POST to a resume address, as far as the wait's checks need it. */
-export interface ResumeAnswer {
-	status?: number;
-	body?: unknown;
-	/** Nothing left to resume: the execution finished, or no longer waits, or the secret is refused. */
-	gone: boolean;
-}
-
-/** A JSON POST to n8n's own resume address, answered whatever its status. */
-async function postJson(helpers: IExecuteFunctions['helpers'] | IWebhookFunctions['helpers'], url: string, body: IDataObject, timeout: number) {
-	const response = (await helpers.httpRequest({ method: 'POST', url, body, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, timeout })) as {
-		statusCode?: number;
-		body?: unknown;
-	};
-	return { status: response.statusCode, body: response.body };
-}
-
 /**
- * The wait's checks call the execution's resume address after execute() has returned, with the
- * context the node ran with. Returns the call to make, or undefined when the context can no longer
- * send requests.
- * Relies on: n8n leaves an execution context usable after execute() returns (its helpers still send
- * HTTP). Checked here, before the node returns; a check that fails later is tried again, and
- * callbacks and n8n's timer end the wait whatever the checks do.
- * Relies on, for the answers: n8n runs the waiting node's webhook (`restartWebhook`) for a POST to
- * the resume address, in whichever process receives it, while the execution waits; once it no longer
- * waits, n8n answers 404 (no waiting execution) or 409 saying it finished. `gone` is true for those
- * answers, and for 401/403 (a wrong secret will not become right).
- * Tested: test/e2e/wait-for-status.test.ts (callbacks dropped: the checks resume the execution).
+ * What n8n itself answers, about an execution by its ID, to a POST to the execution's resume address
+ * when the waiting node's webhook does not run: 'running' (409, the execution runs: at the wait's
+ * start, or resumed and not waiting again yet), 'gone' (409, finished; or 404, no such execution),
+ * or undefined for any other answer (another server, another n8n, a proxy's error page).
+ * Relies on: n8n's waiting-webhook route answers so, naming the execution in quotes (n8n 1.123 and
+ * 2.41: `The execution "<id>" is running already.`, `... has finished ...`, `... does not exist.`).
+ * No run-time check can tell a change of wording: the wait's start would then find no address (the
+ * node fails, saying what it tried), and the checks would go on until the time limit.
+ * Tested: test/e2e/wait-for-status.test.ts (every wait that starts checks).
  */
-export function resumeCaller(ctx: IExecuteFunctions): (address: string, body: IDataObject) => Promise<ResumeAnswer> {
-	const helpers = ctx.helpers;
-	if (typeof helpers?.httpRequest !== 'function') {
-		throw new N8nChanged(ctx.getNode(), 'backgroundChecks', 'the execution context has no helpers.httpRequest');
-	}
-	return async (address, body) => {
-		const { status, body: answer } = await postJson(helpers, address, body, 60_000);
-		const gone = status === 404 || status === 401 || status === 403 || (status === 409 && /finished/i.test(JSON.stringify(answer ?? '')));
-		return { status, body: answer, gone };
-	};
-}
-
-/** The errors n8n's SSRF protection (n8n 2.x, N8N_SSRF_PROTECTION_ENABLED) refuses a request with, before sending it. */
-const SSRF_REFUSALS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
-
-/**
- * Before a wait starts: stops the node with a clear error when n8n's own settings refuse the calls
- * its checks make to the execution's resume address, which would otherwise fail unseen until the
- * time limit. Sends one POST, `{printStoreReachable: true}`; n8n answers it 409 (the execution is
- * running), and any answer at all means the address can be called.
- * Relies on: with SSRF protection on, n8n's helpers.httpRequest refuses an address it blocks
- * (private and reserved ranges by default; 3.0 blocks more) before sending, with an error named
- * SsrfBlockedIpError or SsrfBlockedHostnameError (n8n 2.41.1, @n8n/backend-network). Any other
- * failure is left to the checks, which try again, as before.
- * Tested: test/e2e/n8n-3-settings.single.test.ts (SSRF protection allowing only the API's host).
- */
-export async function refuseBlockedResumeAddress(ctx: IExecuteFunctions, address: string): Promise<void> {
-	const refusal = await postJson(ctx.helpers, address, { printStoreReachable: true }, 10_000).then(
-		() => undefined,
-		(error: { name?: string; message?: string; description?: string }) =>
-			SSRF_REFUSALS.has(String(error?.name)) || /^The request was blocked because/.test(String(error?.message))
-				? [error.message, error.description].filter(Boolean).map((text) => (/[.!?]$/.test(String(text)) ? text : `${text}.`)).join(' ')
-				: undefined,
-	);
-	if (refusal === undefined) return;
-	const host = new URL(address).hostname;
-	throw new N8nSettingStops(ctx.getNode(), 'ssrfProtection', `n8n's SSRF protection refuses requests to this execution's resume address (${host})`, refusal);
+export function n8nSaysOfExecution(answer: { status?: number; body?: unknown }, executionId: string): 'running' | 'gone' | undefined {
+	const message = isRecord(answer.body) && typeof answer.body.message === 'string' ? answer.body.message : '';
+	if (!message.includes(`"${executionId}`)) return undefined;
+	if (answer.status === 409 && /is running already/.test(message)) return 'running';
+	if ((answer.status === 409 && /has finished/.test(message)) || (answer.status === 404 && /does not exist/.test(message))) return 'gone';
+	return undefined;
 }
 
 /**
@@ -156,46 +106,4 @@ export function waitingItems(ctx: IWebhookFunctions): INodeExecutionData[] {
 		throw new N8nChanged(ctx.getNode(), 'waitingItems', '$input.all() in the resume webhook does not give the items the waiting node left');
 	}
 	return input as INodeExecutionData[];
-}
-
-/**
- * The resume webhook's fresh look at the wait the execution is at now, just before it resumes it.
- * n8n gives the webhook the execution as it loaded it for this call and, after the webhook answers,
- * claims it by its status alone (n8n 2.41.1: `waiting`). Meanwhile another webhook process may have
- * resumed it, and it may wait again at a later wait: resuming from the copy loaded here would run the
- * nodes between the two waits again. n8n offers a node no read of its execution, so the webhook asks
- * n8n to load it again: it POSTs a probe to the execution's resume address, and the node's webhook
- * there (wait/resumeCall.ts) answers which wait the fresh copy is at.
- * Relies on: the webhook context can send HTTP; n8n runs the waiting node's webhook for a POST to the
- * resume address while the execution waits, from a copy it loads for that call, and once the
- * execution no longer waits answers 409 (running, or finished) or 404. Checked: the context can send
- * HTTP, here; a 200 that is not the node's answer to a probe, where the answer is read (`readProbe`).
- * Tested: test/node/wait-resume.test.ts (a copy loaded before the execution moved on resumes
- * nothing), test/e2e/wait-resume-once.queue.test.ts (callbacks at two webhook processes at once).
- */
-export function freshWaitCaller(ctx: IWebhookFunctions): (address: string, body: IDataObject) => Promise<ResumeAnswer> {
-	const helpers = ctx.helpers;
-	if (typeof helpers?.httpRequest !== 'function') {
-		throw new N8nChanged(ctx.getNode(), 'freshRead', 'the resume webhook\'s context has no helpers.httpRequest');
-	}
-	return async (address, body) => {
-		const { status, body: answer } = await postJson(helpers, address, body, 30_000);
-		return { status, body: answer, gone: status === 404 || status === 409 };
-	};
-}
-
-/**
- * What a probe's answer says: the wait the execution is at now (`wait`), or that it no longer waits
- * (`movedOn`), or nothing usable (`unknown`: the probe could not be made or n8n failed; the caller
- * goes on as without a probe). A 200 without the node's answer means n8n no longer runs the node's
- * webhook for the probe.
- */
-export function readProbe(ctx: IWebhookFunctions, answer: ResumeAnswer, field: string): { wait: string } | { movedOn: true } | { unknown: string } {
-	if (answer.gone) return { movedOn: true };
-	if (answer.status !== 200) return { unknown: `n8n answered ${String(answer.status)}` };
-	const wait = isRecord(answer.body) ? answer.body[field] : undefined;
-	if (typeof wait !== 'string' || wait === '') {
-		throw new N8nChanged(ctx.getNode(), 'freshRead', "a POST to the execution's resume address is not answered by the waiting node's webhook");
-	}
-	return { wait };
 }

@@ -55,6 +55,11 @@ export function testIn(...lists: Array<Exclude<SetupList, 'every'>>): jest.It {
 /** A test that neither separate processes nor n8n 1.x change: run once, where every test runs. */
 export const testOnce = testIn();
 
+/** `test` for a test that only the setups named can run (not where every test runs), with a comment saying why. */
+export function testOnlyIn(...lists: Array<Exclude<SetupList, 'every'>>): jest.It {
+	return testWhen(lists.includes(setupList as Exclude<SetupList, 'every'>));
+}
+
 /**
  * `describeE2E` for a block that only some setups need, as testIn() for a test: jest refuses hooks
  * (beforeAll, afterEach) in a block left without tests, so such a block is left out as a whole.
@@ -91,6 +96,17 @@ export async function restartN8n(settings: Record<string, string | null> = {}): 
 	const { state } = e2e();
 	if (!state.controlUrl) throw new Error('This end-to-end run has no control server to restart n8n');
 	const answer = await fetch(`${state.controlUrl}/restart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
+	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
+}
+
+/**
+ * Restarts every n8n process (main; in queue mode the worker and the webhook processes too) with
+ * `settings` added to their environment until the next restart, and `mainOnly` to main's alone.
+ */
+export async function restartAllOfN8n(settings: Record<string, string | null> = {}, mainOnly: Record<string, string | null> = {}): Promise<void> {
+	const { state } = e2e();
+	if (!state.controlUrl) throw new Error('This end-to-end run has no control server to restart n8n');
+	const answer = await fetch(`${state.controlUrl}/restart-all`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings, mainOnly }) });
 	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
 }
 

@@ -27,7 +27,8 @@ declare global {
  * What test files cannot do from their worker processes, done here for them: `POST /restart`
  * restarts n8n's main process (a JSON body `{ "settings": { NAME: value } }` adds those to its
  * environment until the next restart, null leaving one unset; n8n's log comes back with a 500 when
- * it does not start), and in queue mode `POST /worker/stop?how=graceful|hard` and
+ * it does not start), `POST /restart-all` the same for every n8n process (`mainOnly`: settings for
+ * main alone), and in queue mode `POST /worker/stop?how=graceful|hard` and
  * `POST /worker/start?eventLog=kept|fresh` stop and start the worker; `POST /stop` and `POST /start`
  * stop n8n (main, and the webhook processes in queue mode) and start it again (the stack lives in
  * this process). One request at a time.
@@ -36,7 +37,7 @@ async function startControl(stack: Stack): Promise<string> {
 	let busy: Promise<void> = Promise.resolve();
 	const server = http.createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://control');
-		if (request.method !== 'POST' || !['/restart', '/worker/stop', '/worker/start', '/stop', '/start'].includes(url.pathname)) {
+		if (request.method !== 'POST' || !['/restart', '/restart-all', '/worker/stop', '/worker/start', '/stop', '/start'].includes(url.pathname)) {
 			response.writeHead(404).end();
 			return;
 		}
@@ -47,8 +48,10 @@ async function startControl(stack: Stack): Promise<string> {
 		});
 		busy = busy.then(async () => {
 			try {
-				const settings = ((await body) ? (JSON.parse(await body) as { settings?: Record<string, string | null> }).settings : undefined) ?? {};
+				const given = (await body) ? (JSON.parse(await body) as { settings?: Record<string, string | null>; mainOnly?: Record<string, string | null> }) : {};
+				const settings = given.settings ?? {};
 				if (url.pathname === '/restart') await stack.restartMain(settings);
+				else if (url.pathname === '/restart-all') await stack.restartAll(settings, given.mainOnly ?? {});
 				else if (url.pathname === '/stop') await stack.stopN8n();
 				else if (url.pathname === '/start') await stack.startN8nAgain();
 				else if (url.pathname === '/worker/stop') await stack.stopWorker(url.searchParams.get('how') === 'hard' ? 'hard' : 'graceful');
@@ -81,6 +84,9 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 		sandbox: { advanceEveryMs: 0, ...(setup?.mode === 'queue' ? { callbackBaseDelayMs: 500, callbackAttempts: 9, callbackTimeoutMs: 30_000 } : { callbackBaseDelayMs: 100 }) },
 		// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
 		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
+		// n8n's own default port, where a process that cannot reach its public address finds itself
+		// (nodes/shared/selfCalls/addresses.ts); another one when it is taken.
+		preferredPort: 5678,
 		queue: setup?.mode === 'queue',
 		n8nVersion: setup?.n8nVersion,
 	});

@@ -6,8 +6,8 @@ import { downloadFields, filesWanted } from '../../../shared/files/fields';
 import { InvalidValue } from '../../../shared/errors';
 import { storeIdField } from '../../descriptions/common.fields';
 import { forEachItem } from '../../perItem/run';
-import { leaveOnStack, refuseBlockedResumeAddress } from '../../../shared/n8nInternals';
-import { startChecks, TIMER_GRACE_MS } from '../../wait/poller';
+import { leaveOnStack } from '../../../shared/n8nInternals';
+import { startChecks, TIMER_GRACE_MS } from '../../wait/checks';
 import { READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { orderLocator } from '../../descriptions/order.fields';
 import { orderRef } from '../../perItem/parameters';
@@ -16,7 +16,7 @@ import { orderRef } from '../../perItem/parameters';
 export const api = READ_HISTORY;
 import type { WaitPlan } from '../../wait/plan';
 import { pendingItem, resultJson, settle } from '../../wait/plan';
-import { resumeAddress } from '../../wait/resumeUrl';
+import { findWaitingExecution } from '../../wait/reach';
 
 const MINUTE = 60_000;
 const UNIT_MS: Record<string, number> = { seconds: 1000, minutes: MINUTE, hours: 60 * MINUTE, days: 24 * 60 * MINUTE };
@@ -88,6 +88,26 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		['minutes', 'hours', 'days'],
 		'days',
 	),
+	{
+		displayName: 'Status Checks',
+		name: 'statusChecks',
+		type: 'options',
+		options: [
+			{
+				name: 'Every Interval',
+				value: 'interval',
+				description:
+					"Read the orders' status histories every Check Every, in case a callback never arrives. The checks call this n8n's own webhooks: the wait stops at once, saying what to set, where they cannot.",
+			},
+			{
+				name: 'Off (Callbacks Only)',
+				value: 'off',
+				description: "Only the orders' callbacks end the wait early (Create with Status Callbacks: Resume This Execution); otherwise n8n ends it at the time limit, unchecked",
+			},
+		],
+		default: 'interval',
+		description: 'Whether the node reads the statuses itself while it waits',
+	},
 	...durationFields(
 		{
 			displayName: 'Check Every',
@@ -98,7 +118,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		},
 		['seconds', 'minutes', 'hours'],
 		'minutes',
-	),
+	).map((field) => ({ ...field, displayOptions: { show: { statusChecks: ['interval'] } } })),
 	...downloadFields(
 		"The files of the newest status records that name them, in the history the order's wait ended with, on its output item. When the wait ends after it paused, a failed download leaves that item without files and with downloadError, the others keep theirs.",
 		false,
@@ -138,37 +158,42 @@ function planFor(ctx: IExecuteFunctions, itemIndex: number, now: number): WaitPl
 /**
  * Reads each order's status history once. If every order is already settled (or the time limit is
  * 0), the node outputs at once. Otherwise it leaves one pending item per input item on n8n's stack,
- * starts its checks, and puts the execution to wait until the latest time limit (plus a margin, so
- * its own last check ends the wait with fresh histories; n8n's timer is the backstop).
+ * finds where its checks reach the execution in n8n (or fails, saying what to set), starts them,
+ * and puts the execution to wait until the latest time limit (plus a margin, so its own last check
+ * ends the wait with fresh histories; n8n's timer is the backstop, and its items say so).
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const now = Date.now();
 	const waiting: WaitPlan[] = [];
 	let checkEveryMs = Infinity;
 	// One item per input item, as it stands now: settled (or out of time) already, or still waiting.
+	let checks = false;
 	const pending = await forEachItem(this, async (itemIndex) => {
 		const plan = planFor(this, itemIndex, now);
-		checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
+		if (this.getNodeParameter('statusChecks', itemIndex, 'interval') !== 'off') {
+			checks = true;
+			checkEveryMs = Math.min(checkEveryMs, Math.max(1000, duration(this, 'checkEvery', 'checkEveryUnit', 'Check Every', itemIndex)));
+		}
 		const wanted = filesWanted((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 		const history = await readStatusHistory(this, plan);
+		const readAt = new Date();
 		const settlement = settle(history, plan);
 		if (settlement || Date.parse(plan.timeLimit) <= now) {
 			const json = resultJson(plan, history, settlement ? 'alreadyThere' : 'timeLimit', settlement);
 			return wanted ? new WithFiles([json], new Map([[0, newestFiles(history, wanted)]]), wanted.maxBytes) : json;
 		}
 		waiting.push(plan);
-		return pendingItem(plan, history, itemIndex).json;
+		return pendingItem(plan, history, itemIndex, readAt).json;
 	});
 	if (waiting.length === 0) return pending;
 
 	const latest = Math.max(...waiting.map((plan) => Date.parse(plan.timeLimit)));
 	// The resume calls read the plans from these items, and n8n's own timer, should it end the
-	// wait, outputs them as they are (timed out).
-	const address = await resumeAddress(this);
-	// Stops here, before anything waits, when n8n's settings (SSRF protection) refuse the checks' calls.
-	await refuseBlockedResumeAddress(this, address);
+	// wait, outputs them as they are (unchecked).
 	leaveOnStack(this, pending);
-	startChecks(this, address, checkEveryMs, latest);
-	await this.putExecutionToWait(new Date(latest + TIMER_GRACE_MS));
+	// Stops here, before anything waits, when no address reaches the execution in n8n.
+	const reach = checks ? await findWaitingExecution(this) : undefined;
+	if (reach) startChecks(this, reach, checkEveryMs, latest);
+	await this.putExecutionToWait(new Date(latest + (reach ? TIMER_GRACE_MS : 0)));
 	return pending;
 }

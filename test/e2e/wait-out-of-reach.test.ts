@@ -1,0 +1,227 @@
+/**
+ * Order > Wait Until Status where n8n cannot reach its own public address: N8N_WEBHOOK_URL (1.x:
+ * WEBHOOK_URL) and the editor's address are a name nothing resolves, as behind a reverse proxy
+ * without hairpin routing or with split DNS, on every n8n process; and the service never sends its
+ * callbacks. A published workflow (Webhook → Create with Status Callbacks "Resume This Execution" →
+ * Wait Until Status, Check Every 5 s) is called a few times; its orders are delivered one after the
+ * other.
+ *
+ * - One process (2.41.1, 1.123.81): the checks find the execution where n8n listens (its default
+ *   port, 5678: the e2e stack runs n8n there), with nothing set. Every order's outcome comes from the
+ *   checks, each wait ended by the first check after its last order's status.
+ * - Queue mode, where the checks run on the worker, which serves no webhooks, and main serves no
+ *   production webhooks: with the documented setting (the credential's n8n Internal URL, here the
+ *   load balancer in front of the webhook processes) the same; without it, the wait fails as it
+ *   begins, saying what it tried and what to set, as n8n's REST API shows.
+ * - Status Checks off: n8n's own timer ends the wait at its time limit, and its items say that no
+ *   check ran at the end, with the status as read and when.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
+import { isFinishedWithData } from '../../scripts/n8n/client';
+import { nodeOutput } from '../../scripts/n8n/executions';
+import { connectOAuth2Credential } from '../../scripts/n8n/oauth';
+import { waitFor } from '../../scripts/n8n/process';
+import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, type CredentialRef } from '../../scripts/n8n/workflows';
+import { describeE2E, e2e, restartAllOfN8n, startCreateThenWait, testOnce, testOnlyIn, untilExecutionWaits } from './helpers/harness';
+
+type Json = Record<string, unknown>;
+const CREATE = 'Create orders';
+const WAIT = 'Wait until delivered';
+const EXECUTIONS = 3;
+const ORDERS_PER_EXECUTION = 2;
+
+/** A name nothing resolves, on n8n's port: n8n cannot reach it; the test reaches n8n directly. */
+const publicOrigin = () => `http://n8n-public.invalid:${e2e().state.n8n.port}`;
+const queueMode = () => e2e().state.mode === 'queue';
+
+const node = (name: string, x: number, type: string, typeVersion: number, parameters: Json, more: Partial<WorkflowNode> = {}): WorkflowNode => ({
+	id: randomUUID(),
+	name,
+	type,
+	typeVersion,
+	position: [x, 0],
+	parameters,
+	...more,
+});
+
+/** A second credential for the sandbox account, with an n8n Internal URL: the documented setting for queue mode. */
+async function credentialWithInternalUrl(n8nInternalUrl: string): Promise<CredentialRef> {
+	const { client, state } = e2e();
+	const created = await client.createCredential({
+		name: `Print Store sandbox, n8n at ${n8nInternalUrl} ${randomUUID().slice(0, 6)}`,
+		type: CREDENTIAL_TYPE,
+		data: {
+			baseUrl: state.sandbox.baseUrl,
+			authUrl: state.sandbox.authorizationUrl,
+			accessTokenUrl: state.sandbox.tokenUrl,
+			clientId: state.sandbox.clientId,
+			clientSecret: state.sandbox.clientSecret,
+			scope: '',
+			authentication: 'header',
+			subscriptionKey: state.sandbox.subscriptionKey,
+			n8nInternalUrl,
+		},
+	});
+	await connectOAuth2Credential(client, created.id, state.sandboxUser);
+	return { id: created.id, name: created.name };
+}
+
+/** Webhook → one item per order → Create (the resume address as callback) → Wait Until Status; published. Its production URL, as the test reaches it. */
+async function publishedWaitWorkflow(title: string, credential: CredentialRef) {
+	const { client, state } = e2e();
+	const path = `out-of-reach-${randomUUID()}`;
+	const nodes: WorkflowNode[] = [
+		node('Webhook', 0, 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }),
+		node('One item each', 220, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.orders', include: 'noOtherFields', options: {} }),
+		node(
+			CREATE,
+			440,
+			PRINT_STORE_TYPE,
+			1,
+			{ resource: 'order', operation: 'create', storeId: state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json) }}', statusCallbacks: 'wait' },
+			{ credentials: { [CREDENTIAL_TYPE]: credential } },
+		),
+		node(
+			WAIT,
+			660,
+			PRINT_STORE_TYPE,
+			1,
+			{
+				resource: 'order',
+				operation: 'waitForStatus',
+				storeId: state.sandbox.storeId,
+				orderId: { __rl: true, mode: 'id', value: '={{ $json.ID }}' },
+				waitFor: ['Delivered'],
+				timeLimit: 3,
+				timeLimitUnit: 'minutes',
+				checkEvery: 5,
+				checkEveryUnit: 'seconds',
+			},
+			{ credentials: { [CREDENTIAL_TYPE]: credential } },
+		),
+	];
+	const chain = ['Webhook', 'One item each', CREATE, WAIT];
+	const connections = Object.fromEntries(chain.slice(0, -1).map((from, index) => [from, { main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] }]));
+	const saved = await client.createWorkflow({ name: `e2e wait out of reach: ${title}`, nodes, connections, settings: { executionOrder: 'v1' } });
+	await client.activateWorkflow(saved.id);
+	// Queue mode: main serves no production webhooks here; the webhook processes do, behind the load balancer.
+	const base = queueMode() ? state.queue!.proxy.url : state.n8n.url;
+	return { id: saved.id, webhookUrl: `${base}/webhook/${path}` };
+}
+
+const order = (reference: string) => ({
+	Product: { ID: 'postcard-4x6', Quantity: 25 },
+	Recipient: { NameFirst: 'Out', NameLast: 'Of Reach', AddressLine1: '1 Proxy Road', City: 'Springfield', Country: 'US' },
+	PartnerOrderReference: reference,
+});
+
+/** Calls the workflow's webhook once per execution, each with its orders. */
+async function callWorkflow(webhookUrl: string, run: string, executions: number): Promise<void> {
+	for (let execution = 0; execution < executions; execution++) {
+		const orders = Array.from({ length: ORDERS_PER_EXECUTION }, (_, index) => order(`${run}-${execution}-${index}`));
+		const answer = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orders }) });
+		expect(answer.status).toBe(200);
+	}
+}
+
+async function executionsWhere(workflowId: string, count: number, what: string, ready: (execution: Execution) => boolean, timeoutMs = 120_000): Promise<Execution[]> {
+	return await waitFor(
+		`${count} executions ${what}`,
+		async () => {
+			const executions = await e2e().client.listExecutions(workflowId);
+			return executions.length >= count && executions.every(ready) ? executions : undefined;
+		},
+		{ timeoutMs, intervalMs: 500 },
+	);
+}
+
+/** Status-history reads of an order the sandbox received after request `afterSeq`. */
+async function historyReadsAfter(orderId: string, afterSeq: number): Promise<number> {
+	const reads = (await e2e().sandbox.requests()).filter((request) => request.seq > afterSeq && request.method === 'GET' && request.path.endsWith(`/order/${orderId}/status`));
+	return reads.length;
+}
+
+describeE2E("Order > Wait Until Status with n8n's public address out of its own reach", () => {
+	beforeAll(async () => {
+		const out = `${publicOrigin()}/`;
+		// Queue mode as documented for main without production webhooks: nothing on main answers for a waiting execution.
+		await restartAllOfN8n({ N8N_WEBHOOK_URL: out, WEBHOOK_URL: out, N8N_EDITOR_BASE_URL: out }, queueMode() ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {});
+		await e2e().sandbox.setProfiles(['drop-callbacks']);
+	}, 300_000);
+
+	afterAll(async () => {
+		await e2e().sandbox.setProfiles([]);
+		await restartAllOfN8n();
+	}, 300_000);
+
+	test("callbacks never sent: every order's outcome comes from the checks, each wait ended by the first check after its last order's status", async () => {
+		const { sandbox, state } = e2e();
+		if (!queueMode()) expect(`n8n's port: ${state.n8n.port}`).toBe("n8n's port: 5678");
+		// One process: nothing set. Queue mode: the credential's n8n Internal URL (docs/queue-mode.md).
+		const credential = queueMode() ? await credentialWithInternalUrl(state.queue!.proxy.url) : state.credential;
+		const { id, webhookUrl } = await publishedWaitWorkflow('checks', credential);
+		const run = randomUUID().slice(0, 8);
+		await callWorkflow(webhookUrl, run, EXECUTIONS);
+		const waiting = await executionsWhere(id, EXECUTIONS, 'waiting', (execution) => execution.status === 'waiting');
+		const created = waiting.map((execution) => nodeOutput(execution, CREATE).map((entry) => String(entry.ID)));
+		expect(created.flat()).toHaveLength(EXECUTIONS * ORDERS_PER_EXECUTION);
+		// Resume URLs on n8n's public address, which n8n cannot reach itself.
+		const stored = (await sandbox.orders()).find((entry) => entry.ID === created[0][0])!;
+		expect(String(stored.OrderDetails.StatusCallbackUrl).startsWith(`${publicOrigin()}/`)).toBe(true);
+
+		// Each execution's orders delivered one after the other, a few seconds apart; where the requests stood when its last one was.
+		const lastDelivered = new Map<string, number>();
+		for (const [index, orders] of created.entries()) {
+			for (const orderId of orders) {
+				await sandbox.advance(orderId, { toStatusId: 5 });
+				await new Promise((resolve) => setTimeout(resolve, 1500));
+			}
+			lastDelivered.set(waiting[index].id, (await sandbox.requests()).at(-1)?.seq ?? 0);
+		}
+		const done = await executionsWhere(id, EXECUTIONS, 'finished', (execution) => execution.status === 'success' && isFinishedWithData(execution));
+		for (const [index, execution] of done.entries()) {
+			const orders = created[waiting.findIndex((entry) => entry.id === execution.id)];
+			expect(nodeOutput(execution, WAIT).map((item) => [item.orderId, item.outcome, item.resumedBy, (item.status as Json).StatusDescription])).toEqual(
+				orders.map((orderId) => [orderId, 'reached', 'check', 'Delivered']),
+			);
+			// The check that ended it read the last order's history once after its status: the first check after it.
+			expect([index, await historyReadsAfter(orders.at(-1)!, lastDelivered.get(execution.id)!)]).toEqual([index, 1]);
+		}
+		await e2e().client.deactivateWorkflow(id);
+	}, 300_000);
+
+	// The worker serves no webhooks and main none in production: only the documented setting reaches n8n.
+	testOnlyIn('queue')('without the n8n Internal URL in queue mode: the wait fails as it begins, saying what it tried and what to set, and nothing waits', async () => {
+		const { id, webhookUrl } = await publishedWaitWorkflow('no setting', e2e().state.credential);
+		await callWorkflow(webhookUrl, randomUUID().slice(0, 8), 1);
+		const [failed] = await executionsWhere(id, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution));
+		const error = failed.data?.resultData?.error as { message?: string; description?: string; node?: { name?: string } } | undefined;
+		expect(error?.message).toBe("Wait Until Status cannot reach this execution in n8n: its checks would never see the orders' statuses");
+		expect(error?.description).toContain(`${publicOrigin()}/webhook-waiting/${failed.id}/print-store-status (no answer (`);
+		expect(error?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
+		expect(failed.data?.resultData?.lastNodeExecuted).toBe(WAIT);
+		expect(JSON.stringify(failed)).not.toContain(e2e().state.sandbox.subscriptionKey);
+		await e2e().client.deactivateWorkflow(id);
+	}, 300_000);
+
+	// n8n's timer ends every wait the same way in every setup: once.
+	testOnce("Status Checks off: n8n's own timer ends the wait at its time limit, and each item says no check ran at the end, with its status as read and when", async () => {
+		const { client, state } = e2e();
+		const { executionId } = await startCreateThenWait({
+			name: 'e2e wait out of reach: n8n timer',
+			credential: state.credential,
+			storeId: state.sandbox.storeId,
+			items: [{ order: order('timer-0') }],
+			wait: { timeLimit: 0.2, timeLimitUnit: 'minutes', statusChecks: 'off' },
+		});
+		await untilExecutionWaits(executionId);
+		const execution = await client.waitForExecution(executionId, 150_000);
+		expect(execution.status).toBe('success');
+		const [item] = nodeOutput(execution, 'Wait until delivered');
+		expect(item).toMatchObject({ outcome: 'unchecked', resumedBy: 'n8nTimer', status: { StatusDescription: 'Received' } });
+		expect(String(item.error)).toMatch(/^No check ran when the wait ended: n8n's own timer ended it after the time limit/);
+		expect(Date.parse(String(item.statusReadAt))).toBeLessThan(Date.parse(String(item.timeLimit)));
+	}, 200_000);
+});
