@@ -7,8 +7,9 @@
  * on its sample records, lets the sandbox move the orders to Delivered, reads each order's status
  * history back through the node (the order-lookup example), runs "create orders → wait until
  * delivered → update the CRM records" (one execution that waits in n8n until the sandbox has
- * delivered its orders), stops n8n while new orders move on and the service gives their callbacks up,
- * starts it again and shows the trigger's catch-up bring what it missed, and prints a summary.
+ * delivered its orders), then again with the service's callbacks dropped (the node's checks end the
+ * wait), stops n8n before new orders move on while the service gives their callbacks up, starts it
+ * again and shows the trigger's catch-up bring what it missed, and prints a summary.
  * Without --once it then leaves everything running until Ctrl-C; with --once it stops and exits,
  * non-zero if any step failed.
  *
@@ -173,29 +174,36 @@ interface CatchUpShown {
 }
 
 /**
- * Creates orders with the CRM example (its trigger's URLs on them), stops n8n, lets the sandbox move
- * them to Delivered while the service gives each callback up after two attempts, starts n8n again
- * and waits for the trigger's catch-up to bring every status: those before the stop by callback,
- * the rest by catch-up.
+ * Creates orders with the CRM example (its trigger's URLs on them) with the sandbox's clock off, and
+ * waits for their Received callbacks; stops n8n; moves the orders to Delivered while n8n is down, the
+ * service giving each callback up after two attempts; starts n8n again and waits for the trigger's
+ * catch-up to bring every status: Received by callback, the rest by catch-up. A scene in which no
+ * event came by catch-up shows nothing: it fails.
  */
 async function showCatchUp(current: Stack, sandbox: SandboxControl, crm: Imported, advanceEveryMs: number): Promise<CatchUpShown> {
+	await sandbox.setClock(0);
 	await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 200 });
 	try {
 		const made = nodeOutput(await runExample(current, crm), 'Create orders');
 		const ids = made.map((order) => String(order.ID));
+		const settled = async (records: number) =>
+			(await sandbox.callbacks()).filter((entry) => ids.includes(String(entry.orderId)) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered')).length >= records;
+		// Each order's Received record, on both of its callback URLs, before n8n stops.
+		await waitFor('the Received callbacks', async () => ((await settled(ids.length * 2)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 250 });
 		await current.stopN8n();
 		let givenUp = 0;
 		try {
+			for (let status = 2; status <= DELIVERED; status++) {
+				for (const id of ids) await sandbox.advance(id, { toStatusId: status });
+			}
 			await waitFor(
-				'the new orders to be delivered and their callbacks given up',
+				'the callbacks of the moves to be given up',
 				async () => {
-					const orders = (await sandbox.orders()).filter((order) => ids.includes(order.ID));
-					const settled = (await sandbox.callbacks()).filter((entry) => ids.includes(String(entry.orderId)) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered'));
-					givenUp = settled.filter((entry) => entry.outcome === 'gave-up').length;
+					givenUp = (await sandbox.callbacks()).filter((entry) => ids.includes(String(entry.orderId)) && entry.outcome === 'gave-up').length;
 					// Five records an order, each on both of its callback URLs.
-					return orders.every((order) => order.Completed) && settled.length >= ids.length * 10 ? true : undefined;
+					return (await settled(ids.length * 10)) ? true : undefined;
 				},
-				{ timeoutMs: advanceEveryMs * 8 + 60_000, intervalMs: 250 },
+				{ timeoutMs: 120_000, intervalMs: 250 },
 			);
 		} finally {
 			await current.startN8nAgain();
@@ -209,6 +217,8 @@ async function showCatchUp(current: Stack, sandbox: SandboxControl, crm: Importe
 			},
 			{ timeoutMs: 120_000, intervalMs: 500 },
 		);
+		const caughtUp = events.filter((event) => event.source === 'catchUp').length;
+		if (givenUp === 0 || caughtUp === 0) throw new Error(`the scene showed no catch-up: ${givenUp} callbacks given up, ${caughtUp} events by catch-up`);
 		const orders = made.map((order): [string, string[]] => [
 			String(order.OrderNumber),
 			events.filter((event) => event.OrderID === order.ID).map((event) => `${String(event.StatusDescription)} (${String(event.source)})`),
@@ -216,7 +226,49 @@ async function showCatchUp(current: Stack, sandbox: SandboxControl, crm: Importe
 		return { orders, givenUp };
 	} finally {
 		await sandbox.resetCallbackPolicy();
+		await sandbox.setClock(advanceEveryMs);
 	}
+}
+
+/**
+ * Runs the wait example again with the service's callbacks dropped and its checks every 3 seconds:
+ * the execution waits in n8n, the sandbox delivers the orders, and only the node's own checks can
+ * end the wait. The example is put back as it was afterwards.
+ */
+async function showWaitByChecks(current: Stack, sandbox: SandboxControl, example: Imported, advanceEveryMs: number): Promise<Execution> {
+	const source = structuredClone(example.source);
+	Object.assign(findNode(source, 'Wait until delivered').parameters, { checkEvery: 3, checkEveryUnit: 'seconds' });
+	await current.client.updateWorkflow(example.workflow.id, { nodes: source.nodes, connections: source.connections });
+	await sandbox.setProfiles(['drop-callbacks']);
+	try {
+		const execution = await waitForWaitExample(current, { ...example, source }, advanceEveryMs);
+		const waited = nodeOutput(execution, 'Wait until delivered');
+		if (waited.length === 0 || waited.some((item) => item.outcome !== 'reached' || item.resumedBy !== 'check')) {
+			throw new Error(`the wait did not end by its checks: ${waited.map((item) => `${String(item.orderNumber)} ${String(item.outcome)} by ${String(item.resumedBy)}`).join(', ')}`);
+		}
+		return execution;
+	} finally {
+		await sandbox.setProfiles([]);
+		await current.client.updateWorkflow(example.workflow.id, { nodes: example.source.nodes, connections: example.source.connections });
+	}
+}
+
+/** Runs the wait example by hand: its execution, once it has waited in n8n and ended. */
+async function waitForWaitExample(current: Stack, example: Imported, advanceEveryMs: number): Promise<Execution> {
+	const trigger = manualTrigger(example.source);
+	if (!trigger) throw new Error(`examples/${example.file} has no Manual Trigger`);
+	const executionId = await current.client.startManualRun(example.workflow.id, trigger.name);
+	await waitFor(
+		`execution ${executionId} to wait for the deliveries`,
+		async () => {
+			const execution = await current.client.getExecution(executionId);
+			if (execution.status === 'success' || execution.status === 'error') return execution;
+			return execution.status === 'waiting' ? execution : undefined;
+		},
+		{ timeoutMs: 120_000, intervalMs: 250 },
+	);
+	log.info(`  execution ${executionId} is waiting in n8n while the sandbox moves its orders`);
+	return assertSucceeded(await current.client.waitForExecution(executionId, advanceEveryMs * 8 + 120_000));
 }
 
 async function main() {
@@ -308,29 +360,24 @@ async function main() {
 	// 4. One execution from order to delivery: create, wait in n8n until delivered, update the CRM.
 	let waitRun: Execution | undefined;
 	if (imported) {
-		waitRun = await attempt('Running "CRM records → create orders → wait until delivered → update the CRM records"', async () => {
-			const example = importedExample(imported, WAIT_EXAMPLE);
-			const trigger = manualTrigger(example.source);
-			if (!trigger) throw new Error(`examples/${WAIT_EXAMPLE} has no Manual Trigger`);
-			const executionId = await current.client.startManualRun(example.workflow.id, trigger.name);
-			await waitFor(
-				`execution ${executionId} to wait for the deliveries`,
-				async () => {
-					const execution = await current.client.getExecution(executionId);
-					if (execution.status === 'success' || execution.status === 'error') return execution;
-					return execution.status === 'waiting' ? execution : undefined;
-				},
-				{ timeoutMs: 120_000, intervalMs: 250 },
-			);
-			log.info(`  execution ${executionId} is waiting in n8n; the sandbox moves the orders, their callbacks resume it`);
-			return assertSucceeded(await current.client.waitForExecution(executionId, advanceEveryMs * 8 + 120_000));
-		});
+		waitRun = await attempt('Running "CRM records → create orders → wait until delivered → update the CRM records"', async () =>
+			await waitForWaitExample(current, importedExample(imported, WAIT_EXAMPLE), advanceEveryMs),
+		);
 	}
 	const crmUpdates = waitRun ? nodeOutput(waitRun, 'Update the CRM record') : [];
 	const waited = waitRun ? nodeOutput(waitRun, 'Wait until delivered') : [];
 	if (waitRun && (crmUpdates.length === 0 || waited.some((item) => item.outcome !== 'reached'))) {
 		failures.push(`the wait example did not end with every order delivered: ${waited.map((item) => `${String(item.orderNumber)} ${String(item.outcome)}`).join(', ')}`);
 	}
+
+	// 4b. The same, with the service's callbacks dropped: the node's own checks end the wait.
+	let checksRun: Execution | undefined;
+	if (imported) {
+		checksRun = await attempt('Running it again with the service\'s callbacks dropped and checks every 3 s: the wait ends by its checks', async () =>
+			await showWaitByChecks(current, sandbox, importedExample(imported, WAIT_EXAMPLE), advanceEveryMs),
+		);
+	}
+	const checked = checksRun ? nodeOutput(checksRun, 'Wait until delivered') : [];
 
 	// 5. The order desk agent (AI Agent with Print Store tools) asked where an order is. The demo has
 	// no model account: a scripted stand-in plays the model (test/helpers/model-server.ts), calling
@@ -471,6 +518,11 @@ async function main() {
 			rows.push([update.Id, update.Print_Order_Number__c, update.Print_Status__c, time(update.Print_Delivered_On__c), update.Print_Signed_By__c, update.Print_Tracking_Number__c].map((cell) => String(cell ?? '')));
 		}
 		table(rows).forEach((line) => print(line));
+		print('');
+	}
+	if (checked.length > 0) {
+		print(`The same with the service's callbacks dropped ("${String(checksRun?.id)}"): the node's checks, every 3 s, saw each order delivered and ended the wait:`);
+		for (const item of checked) print(`  ${String(item.orderNumber).padEnd(10)} ${String(item.outcome)} by ${String(item.resumedBy)}, ${String((item.status as Record<string, unknown> | undefined)?.StatusDescription)} at ${time((item.status as Record<string, unknown> | undefined)?.Timestamp)}`);
 		print('');
 	}
 	if (desk) {

@@ -30,7 +30,7 @@ function triggerNode(parameters: Record<string, unknown>): WorkflowNode {
 		id: randomUUID(),
 		name: TRIGGER,
 		type: TRIGGER_TYPE,
-		typeVersion: 2,
+		typeVersion: 2.1,
 		position: [0, 300],
 		webhookId: randomUUID(),
 		parameters: { events: ['status'], enrichStoreId: state.sandbox.storeId, options: {}, ...parameters },

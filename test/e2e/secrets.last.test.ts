@@ -1,12 +1,14 @@
 /**
- * Runs after every other end-to-end file: nothing the run left behind in n8n (its log, at debug
- * level, and the data of every execution) contains a secret: the subscription key, the client
- * secret, any access or refresh token the sandbox issued (recognisable by their format), or the
- * callback secret of any trigger activation (read from the callback URLs of every order the
- * sandbox stored, the only place they are meant to be, apart from n8n's own debug lines naming
- * webhook paths), and the secrets of resume addresses. Left out of the executions: n8n 2.x's copy of
- * the resume token. n8n 1.x keeps the workflow's static data with each execution: it is searched too,
- * since the package keeps no secret there.
+ * Runs after every other end-to-end file: nothing the run left behind in n8n (the log of every n8n
+ * process, at debug level: main, and in queue mode the worker and the webhook processes; and the
+ * data of every execution) contains a secret: the subscription key, the client secret, any access or
+ * refresh token the sandbox issued (recognisable by their format), the callback secret of any
+ * trigger activation (read from the callback URLs of every order the sandbox stored, the only place
+ * they are meant to be), and the secrets of resume addresses. A trigger's secret in the query (the
+ * form of new triggers) is in no log line at all; one in the path (triggers before version 2.1) only
+ * in the lines where n8n logs a webhook request's path, as the README says. Left out of the
+ * executions: n8n 2.x's copy of the resume token. n8n 1.x keeps the workflow's static data with each
+ * execution: it is searched too, since the package keeps no secret there.
  */
 import { readFileSync } from 'node:fs';
 
@@ -36,6 +38,7 @@ describeE2E('secrets after the whole end-to-end run', () => {
 		const { client, state } = e2e();
 		const secrets = [state.sandbox.subscriptionKey, state.sandbox.clientSecret, state.sandbox.tokens.accessToken, state.sandbox.tokens.refreshToken];
 		const callbackSecrets = new Set<string>();
+		const inPath = new Set<string>();
 		for (const order of await e2e().sandbox.orders()) {
 			const details = (order.OrderDetails ?? {}) as Record<string, unknown>;
 			for (const url of [details.StatusCallbackUrl, details.StatusDetailsCallbackUrl]) {
@@ -43,12 +46,15 @@ describeE2E('secrets after the whole end-to-end run', () => {
 				const secret = callbackSecretOf(url);
 				// Derived from the credential (64 hex digits). A fixed Callback Secret is a parameter of the
 				// workflow, shown wherever the workflow is, like any other node parameter.
-				if (secret && /^[0-9a-f]{64}$/.test(secret)) callbackSecrets.add(secret);
+				if (!secret || !/^[0-9a-f]{64}$/.test(secret)) continue;
+				callbackSecrets.add(secret);
+				if (!new URL(url).searchParams.has('secret')) inPath.add(secret);
 			}
 		}
-		// Trigger activations of this run sent orders with their URLs: the scan must have something to
-		// look for (on n8n 1.x, which runs one such test, one workflow's secret).
+		// Trigger activations of this run sent orders with their URLs, new triggers' (the catch-up's, in
+		// every setup) in the query: the scan must have something of each to look for.
 		expect(callbackSecrets.size).toBeGreaterThanOrEqual(1);
+		expect(callbackSecrets.size - inPath.size).toBeGreaterThanOrEqual(1);
 		secrets.push(...callbackSecrets);
 		// Resume addresses Create sent for Order > Wait Until Status: the node's secret, and n8n 2.x's
 		// token of the execution (n8n keeps its own copy in the execution's data, left out below).
@@ -64,8 +70,11 @@ describeE2E('secrets after the whole end-to-end run', () => {
 		expect(resumeSecrets.size).toBeGreaterThanOrEqual(1);
 		secrets.push(...resumeSecrets);
 
-		const log = readFileSync(state.n8n.logFile, 'utf8');
-		expect(log.split('\n').length).toBeGreaterThan(100);
+		// Every n8n process's log: main, and in queue mode the worker and each webhook process.
+		const logFiles = [state.n8n.logFile, ...(state.queue ? [state.queue.worker.logFile, ...state.queue.webhooks.map((process) => process.logFile)] : [])];
+		const logs = logFiles.map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+		for (const { text } of logs) expect(text.split('\n').length).toBeGreaterThan(20);
+		const log = logs.map(({ text }) => text).join('\n');
 
 		const executions: Execution[] = [];
 		let cursor: string | undefined;
@@ -77,19 +86,20 @@ describeE2E('secrets after the whole end-to-end run', () => {
 			cursor = page.nextCursor ?? undefined;
 		} while (cursor);
 		process.stdout.write(
-			`\nsecrets scan: ${log.length} bytes of n8n log, ${executions.length} executions, ${callbackSecrets.size} callback secrets, ${resumeSecrets.size} resume secrets\n`,
+			`\nsecrets scan: ${log.length} bytes of ${logs.length} n8n logs, ${executions.length} executions, ${callbackSecrets.size} callback secrets (${inPath.size} in the path), ${resumeSecrets.size} resume secrets\n`,
 		);
 		expect(executions.length).toBeGreaterThan(20);
 
-		// n8n writes the path of every webhook request to its log at debug level. A callback secret
-		// sent as a path segment (the trigger's default form) is in those lines by n8n's design, as the
-		// README says; only they are left out, and only of the search for callback secrets.
-		const webhookPathLines = /^.*Received webhook "[A-Z]+" for path "[^"]*".*$/gm;
+		// n8n writes the path of every webhook request to its log at debug level, and of a request for a
+		// webhook it does not know at every level. A callback secret sent as a path segment (triggers
+		// before version 2.1) is in those lines by n8n's design, as the README says; only they are left
+		// out, and only of the search for those secrets.
+		const webhookPathLines = /^.*(?:Received webhook "[A-Z]+" for path "[^"]*"|Received request for unknown webhook).*$/gm;
 		expect(log.match(webhookPathLines)?.length ?? 0).toBeGreaterThan(0);
-		const apiSecrets = secrets.filter((secret) => !callbackSecrets.has(secret));
+		const anywhere = secrets.filter((secret) => !inPath.has(secret));
 		expect([
-			...findings('n8n log', log, apiSecrets),
-			...findings('n8n log (webhook path lines left out)', log.replace(webhookPathLines, ''), [...callbackSecrets]),
+			...logs.flatMap(({ file, text }) => findings(`n8n log ${file}`, text, anywhere)),
+			...logs.flatMap(({ file, text }) => findings(`n8n log ${file} (webhook path lines left out)`, text.replace(webhookPathLines, ''), [...inPath])),
 			...findings('executions', `[${executions.map(executionJsonWithoutN8nCopies).join(',')}]`, secrets),
 		]).toEqual([]);
 	});

@@ -144,7 +144,11 @@ async function historyReadsAfter(orderId: string, afterSeq: number): Promise<num
 }
 
 describeE2E("Order > Wait Until Status with n8n's public address out of its own reach", () => {
+	/** Queue mode: the credential with the documented setting, connected while n8n's editor address is still the one the OAuth2 redirect goes to. */
+	let withSetting: CredentialRef | undefined;
+
 	beforeAll(async () => {
+		if (queueMode()) withSetting = await credentialWithInternalUrl(e2e().state.queue!.proxy.url);
 		const out = `${publicOrigin()}/`;
 		// Queue mode as documented for main without production webhooks: nothing on main answers for a waiting execution.
 		await restartAllOfN8n({ N8N_WEBHOOK_URL: out, WEBHOOK_URL: out, N8N_EDITOR_BASE_URL: out }, queueMode() ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {});
@@ -160,7 +164,7 @@ describeE2E("Order > Wait Until Status with n8n's public address out of its own 
 		const { sandbox, state } = e2e();
 		if (!queueMode()) expect(`n8n's port: ${state.n8n.port}`).toBe("n8n's port: 5678");
 		// One process: nothing set. Queue mode: the credential's n8n Internal URL (docs/queue-mode.md).
-		const credential = queueMode() ? await credentialWithInternalUrl(state.queue!.proxy.url) : state.credential;
+		const credential = withSetting ?? state.credential;
 		const { id, webhookUrl } = await publishedWaitWorkflow('checks', credential);
 		const run = randomUUID().slice(0, 8);
 		await callWorkflow(webhookUrl, run, EXECUTIONS);
@@ -176,9 +180,9 @@ describeE2E("Order > Wait Until Status with n8n's public address out of its own 
 		for (const [index, orders] of created.entries()) {
 			for (const orderId of orders) {
 				await sandbox.advance(orderId, { toStatusId: 5 });
+				lastDelivered.set(waiting[index].id, (await sandbox.requests()).at(-1)?.seq ?? 0);
 				await new Promise((resolve) => setTimeout(resolve, 1500));
 			}
-			lastDelivered.set(waiting[index].id, (await sandbox.requests()).at(-1)?.seq ?? 0);
 		}
 		const done = await executionsWhere(id, EXECUTIONS, 'finished', (execution) => execution.status === 'success' && isFinishedWithData(execution));
 		for (const [index, execution] of done.entries()) {

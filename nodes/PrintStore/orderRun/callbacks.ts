@@ -7,7 +7,7 @@ import { InvalidValue, ItemProblem } from '../../shared/errors';
 import { isRecord } from '../../shared/json';
 import { webhookBaseUrl, workflowNodes } from '../../shared/n8nInternals';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
-import { resumeAddress } from '../wait/reach';
+import { resumeAddress } from '../wait/resumeAddress';
 import { rootLabel, whereToRemove, type OrderItemDraft } from './check';
 
 /**

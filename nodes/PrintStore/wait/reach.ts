@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-work
 import { NodeOperationError } from 'n8n-workflow';
 
 import { waitSecret } from '../../shared/callbacks/secrets';
-import { hideSecretsInText } from '../../shared/hideSecrets';
 import { isRecord } from '../../shared/json';
-import { executionResumeUrl, n8nSaysOfExecution, n8nSender, servedRoot, type GuardName, type SendToN8n } from '../../shared/n8nInternals';
-import { addressesToTry, credentialAddress, noteServedHere, servedHere, splitEndpoint, type Endpoints } from '../../shared/selfCalls/addresses';
+import { n8nSaysOfExecution, n8nSender, servedRoot, type GuardName, type SendToN8n } from '../../shared/n8nInternals';
+import { addressesToTry, credentialAddress, noteServedHere, servedHere } from '../../shared/selfCalls/addresses';
 import { askAtOnce, askInTurn, triedText, whereToPointIt, type Accept, type Asked } from '../../shared/selfCalls/ask';
 import { answerProof, readSelfCall, SELF_CALL_HEADER, signSelfCall } from '../../shared/selfCalls/signing';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 import type { CheckFailures } from './plan';
+import { resumeParts } from './resumeAddress';
 
 /**
  * How Order > Wait Until Status reaches its waiting execution in n8n, through the package's one way
@@ -23,9 +23,6 @@ import type { CheckFailures } from './plan';
  * asks every address at once, while the execution still runs, and takes the first where n8n answers
  * for this very execution. None: the node fails there, saying what it tried and what to set.
  */
-
-/** The resume webhook's path after the execution ID (Create sends it to the service too: resumeUrl.ts). */
-export const WAIT_WEBHOOK_PATH = 'print-store-status';
 
 /** What the node's resume webhook is asked by the node itself: a check, a probe (the fresh look), or whether it is reachable (the wait's start). */
 export type WaitAsk = { printStoreCheck: true; failures?: CheckFailures } | { printStoreProbe: true } | { printStoreReachable: true };
@@ -88,19 +85,6 @@ function accept(reach: WaitReach, nonce: string, start: boolean): Accept<WaitAns
 	};
 }
 
-/** The execution's resume address, split: its root, and the rest after it (with n8n's token, without the node's secret). */
-function resumeParts(ctx: IExecuteFunctions | IWebhookFunctions): { root: string; relative: string; endpoints: Endpoints } {
-	const url = executionResumeUrl(ctx);
-	if (!/^https?:\/\//i.test(url)) {
-		throw new NodeOperationError(ctx.getNode(), `n8n gave no usable resume address for this execution (got "${hideSecretsInText(url)}"); check n8n's WEBHOOK_URL setting`, {
-			description: "Set N8N_WEBHOOK_URL (n8n 1.x: WEBHOOK_URL) to this n8n's public address on every n8n process.",
-		});
-	}
-	const parsed = new URL(url);
-	const { root, endpoint } = splitEndpoint(`${parsed.origin}${parsed.pathname}`, 1);
-	return { root, relative: `${endpoint}/${ctx.getExecutionId()}/${WAIT_WEBHOOK_PATH}${parsed.search}`, endpoints: { webhook: 'webhook', waiting: endpoint } };
-}
-
 async function prepare(ctx: IExecuteFunctions | IWebhookFunctions, guard: GuardName, here?: string): Promise<WaitReach> {
 	const executionId = ctx.getExecutionId();
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
@@ -154,17 +138,4 @@ export async function reachFromResumeCall(ctx: IWebhookFunctions): Promise<WaitR
 	const here = servedRoot(ctx, ctx.getExecutionId());
 	if (here) noteServedHere(here);
 	return await prepare(ctx, 'freshRead', here);
-}
-
-/** The secret of the execution's resume address and of the node's own asks (derived: shared/callbacks/secrets.ts). */
-export async function resumeSecret(ctx: IExecuteFunctions | IWebhookFunctions, executionId: string): Promise<string> {
-	return waitSecret(await ctx.getCredentials(CREDENTIAL_TYPE), executionId);
-}
-
-/** n8n's resume address of this execution with the node's path and secret: what Create gives the service (Status Callbacks: Resume This Execution). */
-export async function resumeAddress(ctx: IExecuteFunctions): Promise<string> {
-	const { root, relative } = resumeParts(ctx);
-	const url = new URL(`${root}${relative}`);
-	url.searchParams.set('secret', await resumeSecret(ctx, ctx.getExecutionId()));
-	return url.toString();
 }

@@ -15,7 +15,8 @@ import { readStatusHistory as readHistory } from '../../shared/reads/orders';
 import { matchesStatus } from '../../shared/statuses';
 import type { CheckFailures, ResumedBy, WaitPlan } from './plan';
 import { orderNames, planOf, resultJson, settle } from './plan';
-import { askIn, askTheWait, proofFor, reachFromResumeCall, resumeSecret, signedAsk, WAIT_WEBHOOK_PATH, type WaitAnswer, type WaitAsk } from './reach';
+import { askIn, askTheWait, proofFor, reachFromResumeCall, signedAsk, type WaitAnswer, type WaitAsk } from './reach';
+import { resumeSecret, WAIT_WEBHOOK_PATH } from './resumeAddress';
 
 /**
  * The Print Store node's resume webhook: `<resume address>/print-store-status`, answered by the node,
