@@ -202,7 +202,7 @@ describeE2E("Order > Wait Until Status with n8n's public address out of its own 
 		await callWorkflow(webhookUrl, randomUUID().slice(0, 8), 1);
 		const [failed] = await executionsWhere(id, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution));
 		const error = failed.data?.resultData?.error as { message?: string; description?: string; node?: { name?: string } } | undefined;
-		expect(error?.message).toBe("Wait Until Status cannot reach this execution in n8n: its checks would never see the orders' statuses");
+		expect(error?.message).toBe("Wait Until Status cannot reach this execution in n8n to check the orders' statuses: no address of n8n answered");
 		expect(error?.description).toContain(`${publicOrigin()}/webhook-waiting/${failed.id}/print-store-status (no answer (`);
 		expect(error?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
 		expect(failed.data?.resultData?.lastNodeExecuted).toBe(WAIT);

@@ -247,7 +247,7 @@ test('no address answers for the execution when the wait begins: the node fails,
 		const { result } = await runWait(await openOrder(), `${endpoint.root}/webhook-waiting`, everySecond);
 		expect(result.run.waitTill).toBeUndefined();
 		const error = result.error as Error & { description?: string };
-		expect(error.message).toBe("Wait Until Status cannot reach this execution in n8n: its checks would never see the orders' statuses");
+		expect(error.message).toBe("Wait Until Status cannot reach this execution in n8n to check the orders' statuses: no address of n8n answered");
 		expect(error.description).toContain(`${endpoint.root}/webhook-waiting/`);
 		expect(error.description).toContain('HTTP 404: The requested webhook is not registered.');
 		expect(error.description).toContain('(no answer (ECONNREFUSED))');

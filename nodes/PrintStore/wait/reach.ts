@@ -5,7 +5,7 @@ import { waitSecret } from '../../shared/callbacks/secrets';
 import { isRecord } from '../../shared/json';
 import { n8nSaysOfExecution, n8nSender, servedRoot, type GuardName, type SendToN8n } from '../../shared/n8nInternals';
 import { addressesToTry, credentialAddress, noteServedHere, servedHere } from '../../shared/selfCalls/addresses';
-import { askAtOnce, askInTurn, triedText, whereToPointIt, type Accept, type Asked } from '../../shared/selfCalls/ask';
+import { askAtOnce, askInTurn, triedText, whereToPointIt, whyNoneAnswered, type Accept, type Asked } from '../../shared/selfCalls/ask';
 import { answerProof, readSelfCall, SELF_CALL_HEADER, signSelfCall } from '../../shared/selfCalls/signing';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
 import type { CheckFailures } from './plan';
@@ -116,7 +116,7 @@ export async function findWaitingExecution(ctx: IExecuteFunctions): Promise<Wait
 	const reach = await prepare(ctx, 'backgroundChecks');
 	const found = await ask(reach, { printStoreReachable: true }, START_TIMEOUT_MS, true);
 	if ('attempts' in found) {
-		throw new NodeOperationError(ctx.getNode(), "Wait Until Status cannot reach this execution in n8n: its checks would never see the orders' statuses", {
+		throw new NodeOperationError(ctx.getNode(), `Wait Until Status cannot reach this execution in n8n to check the orders' statuses: ${whyNoneAnswered(found.attempts)}`, {
 			description:
 				`Tried: ${triedText(found.attempts)}. The checks run in the n8n process that runs the wait (in queue mode, a worker) and call the execution's resume webhook in n8n. ` +
 				whereToPointIt(found.attempts, "Or set Status Checks to Off: the wait then ends by the orders' callbacks, or at its time limit. Nothing has waited yet."),

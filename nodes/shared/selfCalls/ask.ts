@@ -71,9 +71,16 @@ export function triedText(attempts: Attempt[]): string {
 	return attempts.map((attempt) => `${attempt.address} (${attempt.got})`).join(', ');
 }
 
+const refusedBySsrf = (attempt: Attempt) => attempt.got.startsWith("refused by n8n's SSRF protection");
+
+/** Why no address answered, in a few words: n8n's SSRF protection when it refused them all. */
+export function whyNoneAnswered(attempts: Attempt[]): string {
+	return attempts.length > 0 && attempts.every(refusedBySsrf) ? "n8n's SSRF protection refuses every address of n8n itself" : 'no address of n8n answered';
+}
+
 /** What a user can set when n8n cannot be reached at any of its addresses; `alternative` says what else to do. */
 export function whereToPointIt(attempts: Attempt[], alternative: string): string {
-	const ssrf = attempts.some((attempt) => attempt.got.startsWith("refused by n8n's SSRF protection"));
+	const ssrf = attempts.some(refusedBySsrf);
 	return (
 		`Set "n8n Internal URL" in the Print Store credential to an address where this n8n process reaches n8n's webhooks: ` +
 		'in one process, the address n8n listens on (e.g. http://127.0.0.1:5678 when N8N_PORT is not 5678); in queue mode, a webhook process or your internal load balancer (e.g. http://n8n-webhook:5678). ' +
