@@ -77,8 +77,8 @@ describeE2E('examples/ in a real n8n', () => {
 			});
 		});
 		for (const order of createdOrders) {
-			// The trigger's path form: webhook ID twice, the secret hidden, then the order's store.
-			expect((order.OrderDetails as Json).StatusCallbackUrl).toMatch(/\/webhook\/5f1c7a9e-2b8d-4c1e-9a57-3d6f0e8b4c21\/5f1c7a9e-2b8d-4c1e-9a57-3d6f0e8b4c21\/status\/SECRET-HIDDEN\/store_main$/);
+			// A new trigger's query form (version 2.1): the secret hidden, then the order's store.
+			expect((order.OrderDetails as Json).StatusCallbackUrl).toMatch(/\/webhook\/5f1c7a9e-2b8d-4c1e-9a57-3d6f0e8b4c21\/status\?secret=SECRET-HIDDEN&store=store_main$/);
 		}
 		// Every item of the chain stays linked to its CRM record.
 		expect(nodeItems(execution, 'Order summary').map((item) => item.pairedItem)).toEqual(records.map((_, item) => ({ item })));

@@ -18,6 +18,7 @@ import {
 	isToolRun,
 	leaveOnStack,
 	N8nChanged,
+	n8nSaysOfExecution,
 	n8nSender,
 	refuseN8nCustomApiCall,
 	staticWebhookUrl,
@@ -142,6 +143,19 @@ describe('Wait Until Status', () => {
 		expect(tripped(() => waitingItems(waiting([]))).guard).toBe('waitingItems');
 		jest.spyOn(WebhookContext.prototype, 'evaluateExpression').mockReturnValue({ json: {} });
 		expect(tripped(() => waitingItems(waiting(left))).guard).toBe('waitingItems');
+	});
+
+	test("n8nSaysOfExecution: n8n's own answers about an execution, read only when they name it (or its running manual run's missing data)", () => {
+		const said = (status: number, message: string) => n8nSaysOfExecution({ status, body: { code: status, message } }, '42');
+		expect(said(409, 'The execution "42" is running already.')).toBe('running');
+		expect(said(500, "Cannot read properties of undefined (reading 'resumeToken')")).toBe('running');
+		expect(said(500, "Cannot read properties of undefined (reading 'validateSignature')")).toBe('running');
+		expect(said(409, 'The execution "42 has finished already.')).toBe('gone');
+		expect(said(409, 'The execution "42" has finished with error.')).toBe('gone');
+		expect(said(404, 'The execution "42" does not exist.')).toBe('gone');
+		// Another execution, another server's answer, another error.
+		expect([said(409, 'The execution "43" is running already.'), said(404, 'The requested webhook "POST x" is not registered.'), said(500, 'boom'), said(502, 'Bad Gateway')]).toEqual([undefined, undefined, undefined, undefined]);
+		expect(n8nSaysOfExecution({ status: 409, body: '<html>' }, '42')).toBeUndefined();
 	});
 
 	test('freshRead: the resume webhook can send its probe', () => {

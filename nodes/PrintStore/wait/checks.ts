@@ -42,8 +42,8 @@ export function stopChecks(executionId: string): void {
 	running.delete(executionId);
 }
 
-/** What one check came to: the wait goes on, it ended (resumed, or nothing left), or the check failed. */
-type Checked = 'waiting' | 'ended' | { failed: string };
+/** What one check came to: the wait goes on, it ended (resumed, or nothing left), or the check failed (`unreached`: no address answered). */
+type Checked = 'waiting' | 'ended' | { failed: string; unreached?: true };
 
 export function startChecks(ctx: IExecuteFunctions, reach: WaitReach, everyMs: number, finalAt: number): void {
 	const executionId = reach.executionId;
@@ -58,7 +58,7 @@ export function startChecks(ctx: IExecuteFunctions, reach: WaitReach, everyMs: n
 	const check = async (): Promise<Checked> => {
 		const report: CheckFailures | undefined = failures.count > 0 ? { count: failures.count, last: failures.last ?? '', lastAt: failures.lastAt ?? '' } : undefined;
 		const asked = await askTheWait(reach, { printStoreCheck: true, ...(report ? { failures: report } : {}) }, CHECK_TIMING.timeoutMs);
-		if ('attempts' in asked) return { failed: `no n8n process answered as this wait: ${triedText(asked.attempts)}` };
+		if ('attempts' in asked) return { failed: `no n8n process answered as this wait: ${triedText(asked.attempts)}`, unreached: true };
 		const answer = asked.value;
 		if ('n8n' in answer) return answer.n8n === 'gone' ? 'ended' : 'waiting';
 		if (answer.node.resumed === true || answer.node.waiting === false) return 'ended';
@@ -86,7 +86,8 @@ export function startChecks(ctx: IExecuteFunctions, reach: WaitReach, everyMs: n
 			failures.lastAt = new Date().toISOString();
 			retry = retry === 0 ? CHECK_TIMING.retryMs : retry * 2;
 			if (lasting.isNew(checked.failed.replace(/\(no answer \([^)]*\)\)/g, '(no answer)'))) {
-				logger.warn(`${where}: a check of the orders' statuses failed and is tried again: ${checked.failed}. ${whereToPointIt([], 'Callbacks still resume the wait.')}`);
+				const help = checked.unreached ? ` ${whereToPointIt([], '')}` : '';
+				logger.warn(`${where}: a check of the orders' statuses failed and is tried again: ${checked.failed}.${help} Callbacks still resume the wait.`);
 			}
 		}
 		if (running.get(executionId) === checks) running.delete(executionId);

@@ -60,10 +60,20 @@ export async function askInTurn<T>(send: SendToN8n, roots: string[], request: Se
 	return { attempts };
 }
 
-/** Asks at every root at once; the answer `accept` takes from the first root in order that gave one, or every attempt. */
+/**
+ * Asks at every root at once; the answer `accept` takes from the first root in order that gave one
+ * (as soon as the roots before it have answered: a later one that hangs is not waited for), or every
+ * attempt.
+ */
 export async function askAtOnce<T>(send: SendToN8n, roots: string[], request: SelfRequest, accept: Accept<T>): Promise<Asked<T>> {
-	const all = await Promise.all(roots.map(async (root) => await askOne(send, root, request, accept)));
-	return all.find((asked) => 'value' in asked) ?? { attempts: all.flatMap((asked) => ('attempts' in asked ? asked.attempts : [])) };
+	const asking = roots.map(async (root) => await askOne(send, root, request, accept));
+	const attempts: Attempt[] = [];
+	for (const pending of asking) {
+		const asked = await pending;
+		if ('value' in asked) return asked;
+		attempts.push(...asked.attempts);
+	}
+	return { attempts };
 }
 
 /** The attempts as one line: `address (what came back), ...`. */
