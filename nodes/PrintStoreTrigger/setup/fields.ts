@@ -108,7 +108,7 @@ export const CATCH_UP_PROPERTIES: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. http://127.0.0.1:5678',
 				description:
-					"Where this n8n reaches its own webhooks, when neither the address it listens on nor its Production URL (N8N_WEBHOOK_URL) can be found from inside it. Each catch-up runs in a request to the trigger's own webhook; leave empty and the trigger finds the address (the one callbacks arrive at, n8n's default port 5678, then the Production URL).",
+					"Where this n8n reaches its own webhooks, for this trigger alone; the credential's n8n Internal URL sets it once for every node. Each catch-up runs in a request to the trigger's own webhook; leave empty and the trigger finds the address (the one callbacks arrive at, n8n's default port 5678, then the Production URL).",
 			},
 			{
 				displayName: 'Watch Orders For (Days)',

@@ -87,13 +87,12 @@ export function addressesToTry(where: Whereabouts, endpoints: Endpoints): string
 const MAX_SEEN = 4;
 const seenHere = new Map<string, true>();
 
-/** Notes a root this process serves at; false when it was the newest noted already. */
-export function noteServedHere(root: string): boolean {
-	if (root === '' || [...seenHere.keys()].at(-1) === root) return false;
+/** Notes a root this process serves at, as the newest. */
+export function noteServedHere(root: string): void {
+	if (root === '' || [...seenHere.keys()].at(-1) === root) return;
 	seenHere.delete(root);
 	seenHere.set(root, true);
 	if (seenHere.size > MAX_SEEN) seenHere.delete(seenHere.keys().next().value as string);
-	return true;
 }
 
 /** The roots this process was seen serving at, newest first. */
