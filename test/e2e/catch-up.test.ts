@@ -6,8 +6,9 @@
  * URLs) are emitted too, at once when a callback names no order. With N8N_WEBHOOK_URL (and the
  * editor's address) out of n8n's own reach, as behind a proxy n8n cannot call through, the same
  * guarantee holds: the clock calls the trigger where n8n listens. What cannot run is shown through
- * n8n's REST API: a catch-up that cannot read the store whole, or that reaches no n8n process, is a
- * failed execution saying why; a trigger that does not know its store is not published. The engine
+ * n8n's REST API: a catch-up that cannot read the store whole is a failed execution saying why; a
+ * trigger that does not know its store is not published (one whose catch-up reaches no n8n process
+ * is not either: test/e2e/out-of-reach.test.ts). The engine
  * suite (test/trigger/catch-up.test.ts) holds every rule; this file shows that a real n8n gives the
  * trigger what they rely on: its activation's clock, its own webhook at the address it listens on,
  * the static data saved per request, failed executions.
@@ -19,7 +20,7 @@ import { isFinishedWithData } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, restartN8n, stopOrStartN8n, testOnce, testOnlyIn } from './helpers/harness';
+import { describeE2E, e2e, restartN8n, stopOrStartN8n, testOnce } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
 const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
@@ -236,23 +237,6 @@ describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 			await client.deactivateWorkflow(saved.id);
 		});
 
-		// Only in queue mode does no process answer: one process answers where it listens (the e2e stack runs n8n on its default port).
-		testOnlyIn('queue')('no n8n process answers at the addresses the clock knows (main serves no production webhooks): the publish is refused, saying what was tried and what to set', async () => {
-			const { client } = e2e();
-			await restartN8n(outOfReach({ N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }));
-			try {
-				// A new trigger: no callback has come, so no process was seen serving it.
-				const saved = await client.createWorkflow({ name: 'e2e catch-up: unreachable', nodes: [triggerNode({ catchUp: 'storeOrders' })], connections: {}, settings: {} });
-				const refused = await client.activateWorkflow(saved.id).then(
-					() => 'published',
-					(error: Error) => error.message,
-				);
-				expect(refused).toMatch(/The catch-up cannot reach this trigger: no n8n process answered at its own addresses/);
-				await client.deactivateWorkflow(saved.id).catch(() => undefined);
-			} finally {
-				await restartN8n(outOfReach());
-			}
-		}, 300_000);
 	});
 });
 

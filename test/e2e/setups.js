@@ -27,15 +27,16 @@ const QUEUE = [
 	// webhook processes, not by main.
 	'callback-methods.test.ts',
 	// The catch-up: main's clock calls the trigger's webhook where an n8n process listens (main, with
-	// its public address out of reach; or, with main serving no production webhooks, no address: the
-	// failed execution), over the static data in PostgreSQL shared with the webhook processes' callbacks.
+	// its public address out of reach), over the static data in PostgreSQL shared with the webhook
+	// processes' callbacks.
 	'catch-up.test.ts',
 	// A wait started on the worker is resumed through a webhook process: by the callbacks across a
 	// restart of main, in a loop, by its checks and at its time limit; forged resume calls refused.
 	'wait-for-status.test.ts',
 	// The checks run on the worker, which serves no webhooks: with n8n's public address out of reach,
-	// they reach n8n through the credential's n8n Internal URL; without it the wait fails as it begins.
-	'wait-out-of-reach.test.ts',
+	// they reach n8n through the credential's n8n Internal URL; without it the wait fails as it begins,
+	// and with main serving no production webhooks a catch-up trigger is not published.
+	'out-of-reach.test.ts',
 	// The chat and the MCP session go to a webhook process, the agent and its tools run on the worker.
 	'ai-agent.test.ts',
 	// A production webhook served by a webhook process runs the node there.
@@ -74,7 +75,7 @@ const N8N1 = [
 	// 1.x has no resume token: the node refuses forged resume calls itself (n8nInternals/wait.ts).
 	'wait-for-status.test.ts',
 	// The checks find n8n 1.x where it listens, and its answer for a running execution (n8nInternals/wait.ts).
-	'wait-out-of-reach.test.ts',
+	'out-of-reach.test.ts',
 	// 1.x keeps the workflow's static data with each execution: searched for secrets too.
 	'secrets.last.test.ts',
 ];

@@ -49,7 +49,7 @@ function sentence(text: unknown): string {
  * blocks (private and reserved ranges by default; 3.0 blocks more) before sending, with an error
  * named SsrfBlockedIpError or SsrfBlockedHostnameError (n8n 2.41.1, @n8n/backend-network); it is
  * returned as `refused`, in n8n's words.
- * Tested: test/e2e/wait-for-status.test.ts (the checks with n8n's public address out of its reach),
+ * Tested: test/e2e/out-of-reach.test.ts (the checks with n8n's public address out of its reach),
  * test/e2e/catch-up.test.ts (the clock), test/e2e/n8n-3-settings.single.test.ts (SSRF protection).
  */
 export function n8nSender(ctx: IExecuteFunctions | ITriggerFunctions | IWebhookFunctions, guard: GuardName): SendToN8n {

@@ -31,7 +31,7 @@ export const WAIT_TIMER_GRACE_MS = 90_000;
  * (2.41; 1.123: `'validateSignature'`): the execution is in n8n's database, its data not yet, so it
  * runs. No run-time check can tell a change of wording: the wait's start would then find no address
  * (the node fails, saying what it tried), and the checks would go on until the time limit.
- * Tested: test/e2e/wait-out-of-reach.test.ts (a production run), test/e2e/callback-methods.test.ts
+ * Tested: test/e2e/out-of-reach.test.ts (a production run), test/e2e/callback-methods.test.ts
  * and test/e2e/wait-for-status.test.ts (manual runs), in one process, queue mode and n8n 1.x.
  */
 export function n8nSaysOfExecution(answer: { status?: number; body?: unknown }, executionId: string): 'running' | 'gone' | undefined {

@@ -1,10 +1,10 @@
 /**
- * Order > Wait Until Status where n8n cannot reach its own public address: N8N_WEBHOOK_URL (1.x:
- * WEBHOOK_URL) and the editor's address are a name nothing resolves, as behind a reverse proxy
- * without hairpin routing or with split DNS, on every n8n process; and the service never sends its
- * callbacks. A published workflow (Webhook → Create with Status Callbacks "Resume This Execution" →
- * Wait Until Status, Check Every 5 s) is called a few times; its orders are delivered one after the
- * other.
+ * The package's calls to n8n itself where n8n cannot reach its own public address: N8N_WEBHOOK_URL
+ * (1.x: WEBHOOK_URL) and the editor's address are a name nothing resolves, as behind a reverse proxy
+ * without hairpin routing or with split DNS, on every n8n process. Order > Wait Until Status, the
+ * service never sending its callbacks: a published workflow (Webhook → Create with Status Callbacks
+ * "Resume This Execution" → Wait Until Status, Check Every 5 s) is called a few times; its orders are
+ * delivered one after the other.
  *
  * - One process (2.41.1, 1.123.81): the checks find the execution where n8n listens (its default
  *   port, 5678: the e2e stack runs n8n there), with nothing set. Every order's outcome comes from the
@@ -15,6 +15,9 @@
  *   begins, saying what it tried and what to set, as n8n's REST API shows.
  * - Status Checks off: n8n's own timer ends the wait at its time limit, and its items say that no
  *   check ran at the end, with the status as read and when.
+ * - The Print Store Trigger's catch-up in queue mode, main serving no production webhooks: no process
+ *   answers as the trigger, so its publish is refused, saying so (the catch-up itself with n8n's
+ *   public address out of reach: test/e2e/catch-up.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -23,7 +26,7 @@ import { isFinishedWithData } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { connectOAuth2Credential } from '../../scripts/n8n/oauth';
 import { waitFor } from '../../scripts/n8n/process';
-import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, type CredentialRef } from '../../scripts/n8n/workflows';
+import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, type CredentialRef } from '../../scripts/n8n/workflows';
 import { describeE2E, e2e, restartAllOfN8n, startCreateThenWait, testOnce, testOnlyIn, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
@@ -104,7 +107,7 @@ async function publishedWaitWorkflow(title: string, credential: CredentialRef) {
 	];
 	const chain = ['Webhook', 'One item each', CREATE, WAIT];
 	const connections = Object.fromEntries(chain.slice(0, -1).map((from, index) => [from, { main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] }]));
-	const saved = await client.createWorkflow({ name: `e2e wait out of reach: ${title}`, nodes, connections, settings: { executionOrder: 'v1' } });
+	const saved = await client.createWorkflow({ name: `e2e out of reach: ${title}`, nodes, connections, settings: { executionOrder: 'v1' } });
 	await client.activateWorkflow(saved.id);
 	// Queue mode: main serves no production webhooks here; the webhook processes do, behind the load balancer.
 	const base = queueMode() ? state.queue!.proxy.url : state.n8n.url;
@@ -143,7 +146,7 @@ async function historyReadsAfter(orderId: string, afterSeq: number): Promise<num
 	return reads.length;
 }
 
-describeE2E("Order > Wait Until Status with n8n's public address out of its own reach", () => {
+describeE2E("n8n's public address out of its own reach: Wait Until Status, the catch-up", () => {
 	/** Queue mode: the credential with the documented setting, connected while n8n's editor address is still the one the OAuth2 redirect goes to. */
 	let withSetting: CredentialRef | undefined;
 
@@ -210,11 +213,28 @@ describeE2E("Order > Wait Until Status with n8n's public address out of its own 
 		await e2e().client.deactivateWorkflow(id);
 	}, 300_000);
 
+	// Only in queue mode does no process answer: one process answers where it listens (the e2e stack runs n8n on its default port).
+	testOnlyIn('queue')('the catch-up: no n8n process answers as the trigger (main serves no production webhooks): the publish is refused, saying what was tried and what to set', async () => {
+		const { client, state } = e2e();
+		// A new trigger: no callback has come, so no process was seen serving it.
+		const trigger: WorkflowNode = node('Print Store Trigger', 0, `${PACKAGE_NODE_PREFIX}printStoreTrigger`, 2.1, { events: ['status'], enrichStoreId: state.sandbox.storeId, catchUp: 'storeOrders', options: {} }, {
+			webhookId: randomUUID(),
+			credentials: { [CREDENTIAL_TYPE]: state.credential },
+		});
+		const saved = await client.createWorkflow({ name: 'e2e out of reach: catch-up', nodes: [trigger], connections: {}, settings: {} });
+		const refused = await client.activateWorkflow(saved.id).then(
+			() => 'published',
+			(error: Error) => error.message,
+		);
+		expect(refused).toMatch(/The catch-up cannot reach this trigger: no n8n process answered at its own addresses/);
+		await client.deactivateWorkflow(saved.id).catch(() => undefined);
+	}, 120_000);
+
 	// n8n's timer ends every wait the same way in every setup: once.
 	testOnce("Status Checks off: n8n's own timer ends the wait at its time limit, and each item says no check ran at the end, with its status as read and when", async () => {
 		const { client, state } = e2e();
 		const { executionId } = await startCreateThenWait({
-			name: 'e2e wait out of reach: n8n timer',
+			name: 'e2e out of reach: n8n timer',
 			credential: state.credential,
 			storeId: state.sandbox.storeId,
 			items: [{ order: order('timer-0') }],
