@@ -145,11 +145,12 @@ describe('Wait Until Status', () => {
 		expect(tripped(() => waitingItems(waiting(left))).guard).toBe('waitingItems');
 	});
 
-	test("n8nSaysOfExecution: n8n's own answers about an execution, read only when they name it (or its running manual run's missing data)", () => {
+	test("n8nSaysOfExecution: n8n's own answers about an execution, read only when they name it (or, while it runs, its unsaved data or token)", () => {
 		const said = (status: number, message: string) => n8nSaysOfExecution({ status, body: { code: status, message } }, '42');
 		expect(said(409, 'The execution "42" is running already.')).toBe('running');
-		expect(said(500, "Cannot read properties of undefined (reading 'resumeToken')")).toBe('running');
-		expect(said(500, "Cannot read properties of undefined (reading 'validateSignature')")).toBe('running');
+		expect(said(500, "Cannot read properties of undefined (reading 'resumeToken')")).toBe('here');
+		expect(said(500, "Cannot read properties of undefined (reading 'validateSignature')")).toBe('here');
+		expect(n8nSaysOfExecution({ status: 401, body: { error: 'Invalid token' } }, '42')).toBe('here');
 		expect(said(409, 'The execution "42 has finished already.')).toBe('gone');
 		expect(said(409, 'The execution "42" has finished with error.')).toBe('gone');
 		expect(said(404, 'The execution "42" does not exist.')).toBe('gone');

@@ -72,16 +72,17 @@ export function proofFor(secret: string, nonce: string): string {
 }
 
 /**
- * The node's answer (its proof), or n8n's word on the execution: that it runs from any root (the
- * wait's start: that proves the root), that it is gone only from a root proven before (another n8n
- * at a default address knows no such execution).
+ * The node's answer (its proof), or n8n's word on the execution. At the wait's start, any word that
+ * the execution is in that n8n proves the root. Later, only from a root proven before: that the
+ * execution runs (the wait goes on) or is gone (the checks end); another n8n at a default address
+ * knows no such execution.
  */
 function accept(reach: WaitReach, nonce: string, start: boolean): Accept<WaitAnswer> {
 	return (answer, root) => {
 		if (isRecord(answer.body) && answer.body.proof === answerProof(reach.secret, nonce)) return { node: answer.body };
 		const said = n8nSaysOfExecution(answer, reach.executionId);
-		if (said === 'running' && (start || reach.proven.has(root))) return { n8n: said };
-		return said === 'gone' && reach.proven.has(root) ? { n8n: said } : undefined;
+		if (start) return said === 'running' || said === 'here' ? { n8n: 'running' } : undefined;
+		return reach.proven.has(root) && (said === 'running' || said === 'gone') ? { n8n: said } : undefined;
 	};
 }
 

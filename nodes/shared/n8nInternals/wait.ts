@@ -21,22 +21,29 @@ export const WAIT_TIMER_GRACE_MS = 90_000;
 
 /**
  * What n8n itself answers, about an execution by its ID, to a POST to the execution's resume address
- * when the waiting node's webhook does not run: 'running' (the execution runs: at the wait's start,
- * or resumed and not waiting again yet), 'gone' (409, finished; or 404, no such execution), or
- * undefined for any other answer (another server, another n8n, a proxy's error page).
+ * when the waiting node's webhook does not run: 'running' (409: the execution runs: at the wait's
+ * start, or resumed and not waiting again yet), 'gone' (409, finished; or 404, no such execution),
+ * 'here' (the execution is in this n8n's database, and nothing more is said), or undefined for any
+ * other answer (another server, another n8n, a proxy's error page).
  * Relies on: n8n's waiting-webhook route answers so (n8n 1.123 and 2.41): 409 `The execution "<id>"
- * is running already.`, `... has finished ...`, 404 `... does not exist.`, naming the execution. For
- * a running execution whose data n8n has not saved yet (a manual run), both read a field of the
- * missing data first and answer 500 `Cannot read properties of undefined (reading 'resumeToken')`
- * (2.41; 1.123: `'validateSignature'`): the execution is in n8n's database, its data not yet, so it
- * runs. No run-time check can tell a change of wording: the wait's start would then find no address
- * (the node fails, saying what it tried), and the checks would go on until the time limit.
+ * is running already.`, `... has finished ...`, 404 `... does not exist.`, naming the execution. And,
+ * while the execution runs, before its data is saved as it is now: for a run whose data n8n has not
+ * saved yet (a manual run), both read a field of the missing data first and answer 500 `Cannot read
+ * properties of undefined (reading 'resumeToken')` (2.41; 1.123: `'validateSignature'`); for one a
+ * queue-mode worker took over (a manual run offloaded to it), 2.41 checks the resume token against
+ * the data main saved, which holds another, and answers 401 `{"error": "Invalid token"}`. Both are
+ * 'here': the execution exists in this n8n. No run-time check can tell a change of wording: the
+ * wait's start would then find no address (the node fails, saying what it tried), and the checks
+ * would go on until the time limit.
  * Tested: test/e2e/out-of-reach.test.ts (a production run), test/e2e/callback-methods.test.ts
- * and test/e2e/wait-for-status.test.ts (manual runs), in one process, queue mode and n8n 1.x.
+ * and test/e2e/wait-for-status.test.ts (manual runs), test/e2e/n8n-3-manual-runs.queue.test.ts (a
+ * manual run on a worker), in one process, queue mode and n8n 1.x.
  */
-export function n8nSaysOfExecution(answer: { status?: number; body?: unknown }, executionId: string): 'running' | 'gone' | undefined {
-	const message = isRecord(answer.body) && typeof answer.body.message === 'string' ? answer.body.message : '';
-	if (answer.status === 500 && /^Cannot read properties of undefined \(reading '(resumeToken|validateSignature)'\)$/.test(message)) return 'running';
+export function n8nSaysOfExecution(answer: { status?: number; body?: unknown }, executionId: string): 'running' | 'gone' | 'here' | undefined {
+	const body = isRecord(answer.body) ? answer.body : {};
+	const message = typeof body.message === 'string' ? body.message : '';
+	if (answer.status === 500 && /^Cannot read properties of undefined \(reading '(resumeToken|validateSignature)'\)$/.test(message)) return 'here';
+	if (answer.status === 401 && body.error === 'Invalid token') return 'here';
 	if (!message.includes(`"${executionId}`)) return undefined;
 	if (answer.status === 409 && /is running already/.test(message)) return 'running';
 	if ((answer.status === 409 && /has finished/.test(message)) || (answer.status === 404 && /does not exist/.test(message))) return 'gone';
