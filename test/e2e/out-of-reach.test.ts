@@ -16,8 +16,8 @@
  * - Status Checks off: n8n's own timer ends the wait at its time limit, and its items say that no
  *   check ran at the end, with the status as read and when.
  * - The Print Store Trigger's catch-up in queue mode, main serving no production webhooks: no process
- *   answers as the trigger, so its publish is refused, saying so (the catch-up itself with n8n's
- *   public address out of reach: test/e2e/catch-up.test.ts).
+ *   answers as the trigger, which a failed execution says soon after the publish (the catch-up itself
+ *   with n8n's public address out of reach: test/e2e/catch-up.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -214,7 +214,7 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 	}, 300_000);
 
 	// Only in queue mode does no process answer: one process answers where it listens (the e2e stack runs n8n on its default port).
-	testOnlyIn('queue')('the catch-up: no n8n process answers as the trigger (main serves no production webhooks): the publish is refused, saying what was tried and what to set', async () => {
+	testOnlyIn('queue')('the catch-up: no n8n process answers as the trigger (main serves no production webhooks): soon after the publish, a failed execution says so, what was tried and what to set', async () => {
 		const { client, state } = e2e();
 		// A new trigger: no callback has come, so no process was seen serving it.
 		const trigger: WorkflowNode = node('Print Store Trigger', 0, `${PACKAGE_NODE_PREFIX}printStoreTrigger`, 2.1, { events: ['status'], enrichStoreId: state.sandbox.storeId, catchUp: 'storeOrders', options: {} }, {
@@ -222,13 +222,15 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 			credentials: { [CREDENTIAL_TYPE]: state.credential },
 		});
 		const saved = await client.createWorkflow({ name: 'e2e out of reach: catch-up', nodes: [trigger], connections: {}, settings: {} });
-		const refused = await client.activateWorkflow(saved.id).then(
-			() => 'published',
-			(error: Error) => error.message,
-		);
-		expect(refused).toMatch(/The catch-up cannot reach this trigger: no n8n process answered at its own addresses/);
-		await client.deactivateWorkflow(saved.id).catch(() => undefined);
-	}, 120_000);
+		await client.activateWorkflow(saved.id);
+		// The clock's first try 5 s after the publish, its second 30 s later: the failed execution then.
+		const [failed] = await executionsWhere(saved.id, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution), 120_000);
+		const error = failed.data?.resultData?.error as { message?: string; description?: string } | undefined;
+		expect(error?.message).toBe('The catch-up cannot reach this trigger: no n8n process answered at its own addresses');
+		expect(error?.description).toContain(`${publicOrigin()}/webhook/${String(trigger.webhookId)}/status (no answer (`);
+		expect(error?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
+		await client.deactivateWorkflow(saved.id);
+	}, 180_000);
 
 	// n8n's timer ends every wait the same way in every setup: once.
 	testOnce("Status Checks off: n8n's own timer ends the wait at its time limit, and each item says no check ran at the end, with its status as read and when", async () => {

@@ -24,8 +24,9 @@ import { runningCatchUp } from '../setup/settings';
  * as for any execution that fails; the workflow stays published and callbacks go on):
  * - a catch-up that failed (the store could not be read, the account's store is not known), once
  *   per failure, not once per try while it lasts (it is tried again after `retryMs`);
- * - no address answering as the trigger for a while (`unreachableReportedAfterMs`, or one
- *   interval when shorter), once, until one answers again.
+ * - no address answering as the trigger: after a publish at the second try (`retryMs` after the
+ *   first), as n8n starts after a while (`unreachableReportedAfterMs`: its webhooks may not be served
+ *   yet), or one interval when shorter; once, until one answers again.
  * The clock starts an execution with one item that carries the failure; the trigger's execute()
  * throws it (`failureIn`), so n8n records it as it records any failed execution, on n8n 1.x and 2.x
  * alike. (A running trigger's `emitError` would unpublish the workflow until n8n activates it again,
@@ -47,7 +48,7 @@ export const CLOCK_TIMING = {
 	firstAfterMs: 5000,
 	/** After no address answered, or a catch-up failed, the next try comes sooner. */
 	retryMs: 30_000,
-	/** No address answering for this long (or one interval, when shorter) is the trigger's error. */
+	/** As n8n starts, no address answering for this long (or one interval, when shorter) is the trigger's error; after a publish, `retryMs`. */
 	unreachableReportedAfterMs: 5 * 60_000,
 };
 const PROBE_TIMEOUT_MS = 10_000;
@@ -120,13 +121,8 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 		return { attempts };
 	};
 
-	if (isPublish(ctx)) {
-		const reached = await ask('probe', false, PROBE_TIMEOUT_MS);
-		if ('attempts' in reached) {
-			const failure = unreachable(triedText(reached.attempts), reached.attempts);
-			throw new NodeOperationError(node, failure.message, { description: `${failure.description} Or set Catch Up Missed Events to Off.` });
-		}
-	}
+	// After a publish, no address answering is shown at the second try; as n8n starts, only after a while.
+	const reportUnreachableAfterMs = Math.min(settings.everyMs, isPublish(ctx) ? CLOCK_TIMING.retryMs : CLOCK_TIMING.unreachableReportedAfterMs);
 
 	let saved = lastRecordedFor(ctx) ?? 0;
 	const saveIfRecorded = async (closing: boolean) => {
@@ -157,7 +153,7 @@ export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerRespon
 				unansweredSince ??= Date.now();
 				const tried = triedText(result.attempts);
 				ctx.logger.warn(`${where}: no n8n process answered the catch-up as this trigger: ${tried}`);
-				if (Date.now() - unansweredSince >= Math.min(settings.everyMs, CLOCK_TIMING.unreachableReportedAfterMs) && failing.isNew('unreachable')) {
+				if (Date.now() - unansweredSince >= reportUnreachableAfterMs && failing.isNew('unreachable')) {
 					report(unreachable(tried, result.attempts));
 				}
 				await wait(Math.min(settings.everyMs, CLOCK_TIMING.retryMs));
@@ -201,6 +197,6 @@ function unreachable(tried: string, attempts: Attempt[]): { message: string; des
 		message: 'The catch-up cannot reach this trigger: no n8n process answered at its own addresses',
 		description:
 			`Tried: ${tried}. The catch-up runs in a request to the trigger's own webhook, sent by the n8n process that keeps the workflow published (the main process). ` +
-			whereToPointIt(attempts, "(Catch-Up Options > Own Address sets one for this trigger alone.) Callbacks still start the workflow meanwhile."),
+			whereToPointIt(attempts, '(Catch-Up Options > Own Address sets one for this trigger alone.) Or set Catch Up Missed Events to Off. Callbacks still start the workflow meanwhile.'),
 	};
 }
