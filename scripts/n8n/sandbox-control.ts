@@ -4,6 +4,7 @@
  * against. Works from any process that knows the sandbox's URL (e.g. a jest worker).
  */
 import type { FileSettings } from '../../sandbox/domain/file-links';
+import type { ListPagePlay } from '../../sandbox/domain/list-pages';
 import type { FileRequestEntry, RequestLogEntry } from '../../sandbox/domain/request-log';
 import type { OrderView } from '../../sandbox/domain/views';
 
@@ -150,6 +151,14 @@ export class SandboxControl {
 	 */
 	async setListQueryNames(names: Record<string, string>) {
 		return await this.control<Record<string, string>>('PUT', '/list-query-names', names);
+	}
+
+	/**
+	 * What the order list does at given pages, by page number (delayMs, status with times and
+	 * retryAfterSeconds, addOrders); replaces every page's settings ({} clears them). Reset clears them.
+	 */
+	async setListPages(pages: Record<string, ListPagePlay>) {
+		return await this.control<{ pages: Record<string, ListPagePlay> }>('PUT', '/list-pages', pages);
 	}
 
 	/** Expires every access token issued so far; refresh tokens stay valid. */

@@ -2,7 +2,8 @@
  * The control API under /_sandbox (only when the sandbox was started with control on): reset,
  * tokens, orders made elsewhere and order advance, clock, counts, request and callback logs, a
  * callback outage, fault injection, profiles, the order list's query names under profile
- * `documented`, and where the files of status records live (with the file host's request log).
+ * `documented`, what the order list does at given pages, and where the files of status records live
+ * (with the file host's request log).
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
@@ -11,6 +12,7 @@ import { elsewhereItem, LISTED_ELSEWHERE_ORDERS, parseElsewhereOrders, planElsew
 import { validateFaults } from '../../domain/faults';
 import { fileSettingsBody, type FileSettings } from '../../domain/file-links';
 import { STATUSES } from '../../domain/lifecycle';
+import { parseListPages } from '../../domain/list-pages';
 import { DEFAULT_LIST_QUERY_NAMES, ListQueryNamesError, parseListQueryNames } from '../../domain/list-query-names';
 import { parseProfiles, PROFILE_DESCRIPTIONS, PROFILE_NAMES, ProfileError } from '../../domain/profiles';
 import type { ErrorRecord } from '../../domain/types';
@@ -109,6 +111,7 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|POST|DELETE /_sandbox/faults',
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
+				'GET|PUT|DELETE /_sandbox/list-pages {"<page>": {delayMs?, status?, retryAfterSeconds?, times?, addOrders?}}',
 				'GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?}',
 				'GET|DELETE /_sandbox/files/requests',
 			],
@@ -245,6 +248,17 @@ export function controlRoutes(ctx: SandboxContext) {
 		app.delete('/list-query-names', async () => {
 			ctx.listQueryNames.set({ ...DEFAULT_LIST_QUERY_NAMES });
 			return namesAnswer();
+		});
+
+		// A PUT replaces every page's settings, and starts counting each page's requests again.
+		app.get('/list-pages', async () => ({ pages: ctx.listPages.current }));
+		app.put('/list-pages', async (request) => {
+			ctx.listPages.set(parseListPages(request.body ?? {}));
+			return { pages: ctx.listPages.current };
+		});
+		app.delete('/list-pages', async () => {
+			ctx.listPages.reset();
+			return { pages: ctx.listPages.current };
 		});
 
 		// A PUT changes the settings it names; the URLs of records already written stay as they are.
