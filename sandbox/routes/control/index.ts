@@ -10,7 +10,7 @@ import type { SandboxContext } from '../../context';
 import { ApiError } from '../../errors';
 import { elsewhereItem, LISTED_ELSEWHERE_ORDERS, parseElsewhereOrders, planElsewhereOrders } from '../../domain/elsewhere-orders';
 import { validateFaults } from '../../domain/faults';
-import { fileSettingsBody, type FileSettings } from '../../domain/file-links';
+import { fileSettingsBody, type FileSettingsChange } from '../../domain/file-links';
 import { STATUSES } from '../../domain/lifecycle';
 import { parseListPages } from '../../domain/list-pages';
 import { DEFAULT_LIST_QUERY_NAMES, ListQueryNamesError, parseListQueryNames } from '../../domain/list-query-names';
@@ -112,7 +112,7 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
 				'GET|PUT|DELETE /_sandbox/list-pages {"<page>": {delayMs?, status?, retryAfterSeconds?, times?, addOrders?}}',
-				'GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?}',
+				'GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?, chunked?, delayMs?}',
 				'GET|DELETE /_sandbox/files/requests',
 			],
 			statuses: STATUSES.map((s) => ({ StatusID: s.StatusID, StatusDescription: s.StatusDescription })),
@@ -264,7 +264,7 @@ export function controlRoutes(ctx: SandboxContext) {
 		// A PUT changes the settings it names; the URLs of records already written stay as they are.
 		const filesAnswer = () => ({ ...ctx.fileLinks.current, filesUrl: ctx.filesUrl });
 		app.get('/files', async () => filesAnswer());
-		app.put<{ Body: Partial<FileSettings> }>('/files', { schema: { body: fileSettingsBody } }, async (request) => {
+		app.put<{ Body: FileSettingsChange }>('/files', { schema: { body: fileSettingsBody } }, async (request) => {
 			ctx.fileLinks.set(request.body);
 			return filesAnswer();
 		});
