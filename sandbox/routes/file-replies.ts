@@ -1,7 +1,7 @@
 /**
  * Answers with a proof or a rendered page, the same on the API host (/api/v1/files/...) and on the
- * file host: type, an inline file name (Fastify adds Content-Length, HEAD included; with the setting
- * `chunked`, the file goes as a stream of chunks without one), after the setting's delay, and 404 in
+ * file host, after the setting's delay: type, an inline file name (Fastify adds Content-Length, HEAD
+ * included; with the setting `chunked`, the file goes as a stream of chunks without one), and 404 in
  * the sandbox's error body for an unknown order, a page it does not have, or an order whose files are
  * set missing.
  */
@@ -36,6 +36,7 @@ function unlessMissing(ctx: SandboxContext, order: OrderRecord, what: string): v
 }
 
 export async function sendProof(ctx: SandboxContext, reply: FastifyReply, order: OrderRecord): Promise<FastifyReply> {
+	await delayed(ctx, 'proofs');
 	unlessMissing(ctx, order, 'proof');
 	const pdf = await ctx.files.proof(order.id, () => ({
 		orderNumber: order.number,
@@ -43,22 +44,27 @@ export async function sendProof(ctx: SandboxContext, reply: FastifyReply, order:
 		recipient: recipientName(order.details.Recipient),
 		created: order.created,
 	}));
-	return await sendFile(ctx, reply, 'proofs', 'application/pdf', `proof-${order.number}.pdf`, pdf);
+	return sendFile(ctx, reply, 'application/pdf', `proof-${order.number}.pdf`, pdf);
 }
 
 export async function sendPage(ctx: SandboxContext, reply: FastifyReply, order: OrderRecord, page: number): Promise<FastifyReply> {
+	await delayed(ctx, 'pages');
 	unlessMissing(ctx, order, 'rendered pages');
-	return await sendFile(ctx, reply, 'pages', 'image/png', `page-${page}-${order.number}.png`, ctx.files.page(page));
+	return sendFile(ctx, reply, 'image/png', `page-${page}-${order.number}.png`, ctx.files.page(page));
 }
 
 /** Bytes of a chunked answer's chunks. */
 const CHUNK_BYTES = 1024;
 
-/** A file of status records, as the settings say: after their delay, whole or in chunks. */
-async function sendFile(ctx: SandboxContext, reply: FastifyReply, kind: 'proofs' | 'pages', type: string, filename: string, bytes: Buffer): Promise<FastifyReply> {
-	const { delayMs, chunked } = ctx.fileLinks.current;
-	if (delayMs[kind] > 0) await ctx.faults.sleep(delayMs[kind]);
-	if (!chunked) return send(reply, type, filename, bytes);
+/** The settings' delay for a proof or a page, before it is answered (whether it is there or not). */
+async function delayed(ctx: SandboxContext, kind: 'proofs' | 'pages'): Promise<void> {
+	const ms = ctx.fileLinks.current.delayMs[kind];
+	if (ms > 0) await ctx.faults.sleep(ms);
+}
+
+/** A file of status records, whole or in chunks as the settings say. */
+function sendFile(ctx: SandboxContext, reply: FastifyReply, type: string, filename: string, bytes: Buffer): FastifyReply {
+	if (!ctx.fileLinks.current.chunked) return send(reply, type, filename, bytes);
 	const chunks = Array.from({ length: Math.ceil(bytes.length / CHUNK_BYTES) }, (_, index) => bytes.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES));
 	return send(reply, type, filename, Readable.from(chunks));
 }

@@ -337,7 +337,7 @@ describe('where the files live', () => {
 		}
 	});
 
-	it('delayMs: proofs and pages each answered that much later, the other kind at once', async () => {
+	it('delayMs: proofs and pages each answered that much later (found or not), the other kind at once', async () => {
 		const order = await createOrder();
 		const record = await advanced(order.ID, 3);
 		const settings = await sandboxControl.fileSettings({ delayMs: { proofs: 400 } });
@@ -348,7 +348,12 @@ describe('where the files live', () => {
 			return Date.now() - started;
 		};
 		expect(await timed(record.ProofUrl)).toBeGreaterThanOrEqual(400);
-		await sandboxControl.fileSettings({ delayMs: { pages: 300 } });
+		// A file that is gone is refused as late.
+		await sandboxControl.fileSettings({ missing: [order.ID] });
+		const started = Date.now();
+		expect((await api.get(record.ProofUrl)).status).toBe(404);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+		await sandboxControl.fileSettings({ missing: [], delayMs: { pages: 300 } });
 		expect(await timed(record.RenderedPageUrls[0])).toBeGreaterThanOrEqual(300);
 		expect((await sandboxControl.fileSettings()).delayMs).toEqual({ proofs: 0, pages: 300 });
 	});
