@@ -259,7 +259,7 @@ class PageReader {
 	}
 
 	/** A page under the names known: taken from those asked for ahead, else asked for now. */
-	private async fetch(page: number, pagesInAll: number | undefined): Promise<ListAnswer> {
+	private async answerOf(page: number, pagesInAll: number | undefined): Promise<ListAnswer> {
 		if (this.atOnce > 1 && this.confirmed && pagesInAll !== undefined) this.askAhead(page, pagesInAll);
 		const asked = this.ahead.get(page);
 		if (!asked) return await this.ask(page, this.names);
@@ -318,7 +318,7 @@ class PageReader {
 	 * `pagesInAll`: how many pages the list has, as the answer before says (a whole read asks ahead).
 	 */
 	async page(page: number, pagesInAll?: number): Promise<{ answer: ListAnswer; served: boolean }> {
-		const answer = await this.fetch(page, pagesInAll);
+		const answer = await this.answerOf(page, pagesInAll);
 		if (this.served(answer, page, this.names)) {
 			this.confirmed = true;
 			return { answer, served: true };
