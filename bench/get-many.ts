@@ -15,7 +15,7 @@ import { countRequests, describeStore, fillStore, sameOrSpread, summaryOf } from
 import type { Section } from './lib/report';
 import { fixed, markdownTable, mib, ratio, spread } from './lib/stats';
 
-type ContenderKey = 'printStore' | 'httpRequest' | 'httpRequestOAuth2';
+export type ContenderKey = 'printStore' | 'httpRequest' | 'httpRequestOAuth2';
 const LABELS: Record<ContenderKey, string> = {
 	printStore: 'Print Store: Order > Get Many, Return All',
 	httpRequest: "n8n's HTTP Request node with its pagination, then Split Out (the peer: token and key in headers)",
@@ -123,20 +123,34 @@ async function runList(bench: BenchN8n, sandbox: SandboxControl, contender: List
 	});
 }
 
-export async function measureGetMany(bench: BenchN8n, sandbox: SandboxControl, options: { orders: number; runs: number }, log: Log): Promise<GetManyRuns> {
+export interface GetManyOptions {
+	orders: number;
+	runs: number;
+	/** Added by the sandbox to every API request (its latencyMs fault): 50 plays an API 50 ms away. */
+	latencyMs?: number;
+	/** The contenders measured (default: all three). */
+	keys?: ContenderKey[];
+}
+
+export async function measureGetMany(bench: BenchN8n, sandbox: SandboxControl, options: GetManyOptions, log: Log): Promise<GetManyRuns> {
 	const { client } = bench.stack;
-	const { orders, runs } = options;
+	const { orders, runs, latencyMs = 0, keys = ['printStore', 'httpRequest', 'httpRequestOAuth2'] } = options;
 	await fillStore(bench, sandbox, orders);
-	const contenders: ListContender[] = [
-		{ key: 'printStore', workflowId: (await client.createWorkflow(printStoreGetMany(bench))).id, nodes: ['Print Store'], runs: [] },
-		{ key: 'httpRequest', workflowId: (await client.createWorkflow(httpRequestGetMany(bench))).id, nodes: ['HTTP Request', 'Split Out'], runs: [] },
-		{ key: 'httpRequestOAuth2', workflowId: (await client.createWorkflow(httpRequestGetMany(bench, true))).id, nodes: ['HTTP Request', 'Split Out'], runs: [] },
-	];
+	if (latencyMs > 0) await sandbox.faults({ latencyMs });
+	const workflows: Record<ContenderKey, () => WorkflowJson> = {
+		printStore: () => printStoreGetMany(bench),
+		httpRequest: () => httpRequestGetMany(bench),
+		httpRequestOAuth2: () => httpRequestGetMany(bench, true),
+	};
+	const contenders: ListContender[] = [];
+	for (const key of keys) {
+		contenders.push({ key, workflowId: (await client.createWorkflow(workflows[key]())).id, nodes: key === 'printStore' ? ['Print Store'] : ['HTTP Request', 'Split Out'], runs: [] });
+	}
 	for (let round = 1; round <= runs; round++) {
 		// Each round starts with another, so none always meets a warmer or a busier n8n.
 		const shift = (round - 1) % contenders.length;
 		const order = [...contenders.slice(shift), ...contenders.slice(0, shift)];
-		await log.step(`Get Many over ${orders} orders, round ${round} of ${runs}`, async () => {
+		await log.step(`Get Many over ${orders} orders${latencyMs > 0 ? `, the API ${latencyMs} ms away` : ''}, round ${round} of ${runs}`, async () => {
 			for (const contender of order) {
 				const run = await runList(bench, sandbox, contender, orders);
 				contender.runs.push(run);
