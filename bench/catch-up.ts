@@ -198,22 +198,29 @@ async function runSize(bench: BenchN8n, sandbox: SandboxControl, orders: number,
 	}
 }
 
-/** The first catch-up after publishing, `runs` times (a new store and trigger each), with the API `latencyMs` away. */
+/**
+ * The first catch-up after publishing, `runs` times (a new store and trigger each), with the API
+ * `latencyMs` away, in each n8n given (this package, another version of it), their runs interleaved:
+ * one list of runs per place.
+ */
 export async function measureFirstCatchUps(
-	bench: BenchN8n,
-	sandbox: SandboxControl,
+	places: Array<{ bench: BenchN8n; sandbox: SandboxControl; label: string }>,
 	options: { orders: number; runs: number; latencyMs: number },
 	log: Log,
-	title: string,
-): Promise<CatchUpRun[]> {
-	const runs: CatchUpRun[] = [];
+): Promise<CatchUpRun[][]> {
+	const runs: CatchUpRun[][] = places.map(() => []);
 	for (let round = 1; round <= options.runs; round++) {
-		await log.step(`${title}: the first catch-up over ${options.orders} orders, the API ${options.latencyMs} ms away, run ${round} of ${options.runs}`, async () => {
-			const { trigger, first } = await publishAndCatchUp(bench, sandbox, options.orders, `${title}, ${options.latencyMs} ms, run ${round}`, log, options.latencyMs);
-			await bench.stack.client.deactivateWorkflow(trigger.workflowId).catch(() => undefined);
-			runs.push(first);
-			log.info(`  ${fixed(first.seconds, 2)} s, ${first.listPages} list pages, ${first.total} requests`);
-		});
+		// Each round starts with another n8n.
+		const shift = (round - 1) % places.length;
+		for (const place of [...places.slice(shift), ...places.slice(0, shift)]) {
+			const { bench, sandbox, label } = place;
+			await log.step(`${label}: the first catch-up over ${options.orders} orders, the API ${options.latencyMs} ms away, run ${round} of ${options.runs}`, async () => {
+				const { trigger, first } = await publishAndCatchUp(bench, sandbox, options.orders, `${label}, ${options.latencyMs} ms, run ${round}`, log, options.latencyMs);
+				await bench.stack.client.deactivateWorkflow(trigger.workflowId).catch(() => undefined);
+				runs[places.indexOf(place)].push(first);
+				log.info(`  ${fixed(first.seconds, 2)} s, ${first.listPages} list pages, ${first.total} requests`);
+			});
+		}
 	}
 	return runs;
 }

@@ -28,7 +28,7 @@ import { measureRace, raceSection, type RaceRuns } from './trigger-race';
 import { benchFootprint } from './footprint';
 import { filesSection, measureFiles } from './files';
 import { fullRead, getManySection, measureGetMany, type GetManyRuns } from './get-many';
-import { listsSection, measureLists, packageLabel, type ListsRuns } from './lists';
+import { listsSection, measureLists, packageLabel } from './lists';
 import { packBaseline } from './lib/baseline';
 import { describeMachine } from './lib/machine';
 import { startBenchN8n, type BenchN8n } from './lib/n8n';
@@ -69,7 +69,7 @@ if (args.help) {
   --quick       small sizes and 3 runs, for a check that everything works (minutes, not half an hour)
   --runs N      runs per contender (default 3)
   --items N     items per run of the create benchmark (default 10000; 1000 with --quick)
-  --baseline REF  lists: the same runs again in a second n8n with the package built at that commit (the "before")
+  --baseline REF  lists: the same runs in a second n8n beside the first, with the package built at that commit (the "before")
   --out FILE    where the Markdown report goes (default: bench/RESULTS.md for a full run, else bench/.runs/results.md)
 `);
 	process.exit(0);
@@ -118,7 +118,6 @@ async function main() {
 	const catchUpOptions: CatchUpOptions = { sizes: quick ? [500, 2_000] : [1_000, 10_000], runs };
 	let catchUpRuns: { sizes: SizeRuns[]; getMany: GetManyRuns } | undefined;
 	const listsOptions = { orders: quick ? 2_000 : 10_000, runs };
-	let listsRuns: ListsRuns | undefined;
 	try {
 		if ((['create', 'trigger', 'scaling', 'parallel', 'catchup', 'lists', 'files'] as const).some((name) => selected.has(name))) bench = await startBenchN8n(log);
 		let httpBatching: Batching | undefined;
@@ -146,7 +145,25 @@ async function main() {
 			await sandbox.reset();
 			catchUpRuns = { sizes, getMany };
 		}
-		if (selected.has('lists')) listsRuns = await measureLists(bench!, listsOptions, log, packageLabel());
+		if (selected.has('lists')) {
+			// With a baseline, the package at that commit in a second n8n beside this one: both measured under the same load.
+			const baseline = args.baseline ? await packBaseline(log, args.baseline) : undefined;
+			let beside: BenchN8n | undefined;
+			try {
+				const benches = [{ bench: bench!, label: packageLabel() }];
+				if (baseline) {
+					beside = await startBenchN8n(log, {}, baseline.tarball);
+					benches.push({ bench: beside, label: packageLabel(baseline.commit) });
+				}
+				const [now, before] = await measureLists(benches, listsOptions, log);
+				const section = listsSection(listsOptions, now, before);
+				sections.push(section);
+				print(section);
+			} finally {
+				await beside?.close();
+				baseline?.remove();
+			}
+		}
 		if (selected.has('files')) {
 			const sandbox = sandboxControl(bench!);
 			for (const latencyMs of [0, 50]) {
@@ -177,23 +194,6 @@ async function main() {
 				}
 			}
 			await stop();
-		}
-		if (listsRuns) {
-			let before: ListsRuns | undefined;
-			if (args.baseline) {
-				// The "before": the package at that commit, in an n8n of its own, measured the same way.
-				const baseline = await packBaseline(log, args.baseline);
-				try {
-					bench = await startBenchN8n(log, {}, baseline.tarball);
-					before = await measureLists(bench, listsOptions, log, packageLabel(baseline.commit));
-					await stop();
-				} finally {
-					baseline.remove();
-				}
-			}
-			const section = listsSection(listsOptions, listsRuns, before);
-			sections.push(section);
-			print(section);
 		}
 		if (triggerRuns) {
 			// The control: a second n8n in which n8n's own Webhook node gets no isolate-free fast path either.

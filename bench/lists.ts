@@ -3,13 +3,14 @@
  * with Return All over a store of 10,000 orders against n8n's HTTP Request node paging through it
  * (get-many.ts: the same workflows, measured in the same n8n, in turn), and the trigger's first
  * catch-up after publishing over the same store (catch-up.ts). The sandbox's latency fault adds 50 ms
- * to every API request, as a remote service's round trip. With `--baseline <commit>` the same runs in
- * a second n8n with the package built at that commit (lib/baseline.ts): before and after, each set
- * against the HTTP Request node in its own n8n.
+ * to every API request, as a remote service's round trip. With `--baseline <commit>` a second n8n
+ * runs beside the first with the package built at that commit (lib/baseline.ts), each with its own
+ * sandbox, and their runs are interleaved: before and after under the same load, each set against
+ * the HTTP Request node in its own n8n.
  */
 import type { Log } from '../scripts/n8n/log';
 import { measureFirstCatchUps, type CatchUpRun } from './catch-up';
-import { measureGetMany, type GetManyRuns, type ListRun } from './get-many';
+import { measureGetManyIn, type GetManyRuns, type ListRun } from './get-many';
 import type { BenchN8n } from './lib/n8n';
 import { describeStore, sameOrSpread, sandboxControl, summaryOf } from './lib/order-store';
 import type { Section, Target } from './lib/report';
@@ -32,15 +33,20 @@ export interface ListsOptions {
 	runs: number;
 }
 
-export async function measureLists(bench: BenchN8n, options: ListsOptions, log: Log, label: string): Promise<ListsRuns> {
-	const sandbox = sandboxControl(bench);
-	const runs: ListsRuns = { label, getMany: {}, firstCatchUp: {} };
+/** Each n8n given (labelled by its package), measured the same way, their runs interleaved: one ListsRuns each. */
+export async function measureLists(benches: Array<{ bench: BenchN8n; label: string }>, options: ListsOptions, log: Log): Promise<ListsRuns[]> {
+	const places = benches.map(({ bench, label }) => ({ bench, label, sandbox: sandboxControl(bench) }));
+	const measured: ListsRuns[] = benches.map(({ label }) => ({ label, getMany: {}, firstCatchUp: {} }));
 	for (const latencyMs of LATENCIES) {
-		runs.getMany[latencyMs] = await measureGetMany(bench, sandbox, { orders: options.orders, runs: options.runs, latencyMs, keys: ['printStore', 'httpRequest'] }, log);
-		runs.firstCatchUp[latencyMs] = await measureFirstCatchUps(bench, sandbox, { orders: options.orders, runs: options.runs, latencyMs }, log, label);
+		const getMany = await measureGetManyIn(places, { orders: options.orders, runs: options.runs, latencyMs, keys: ['printStore', 'httpRequest'] }, log);
+		const firstCatchUps = await measureFirstCatchUps(places, { orders: options.orders, runs: options.runs, latencyMs }, log);
+		measured.forEach((runs, index) => {
+			runs.getMany[latencyMs] = getMany[index];
+			runs.firstCatchUp[latencyMs] = firstCatchUps[index];
+		});
 	}
-	await sandbox.reset();
-	return runs;
+	for (const place of places) await place.sandbox.reset();
+	return measured;
 }
 
 const medianOf = <T>(runs: T[], value: (run: T) => number) => summaryOf(runs, value).median;
@@ -114,7 +120,7 @@ export function listsSection(options: ListsOptions, now: ListsRuns, before?: Lis
 		"the trigger's clock sends, sent as soon as n8n reports the workflow published (section 6, (a)), timed to its answer; a new store and trigger",
 		"each run. Requests counted in the sandbox's request log.",
 		before
-			? `"${before.label}" is the package built at that commit, installed into a second n8n 2.41.1 started after the first one stopped, measured the same way against the same HTTP Request node there.`
+			? `"${before.label}" is the package built at that commit, installed into a second n8n 2.41.1 running beside the first, with its own sandbox and store, measured the same way against the same HTTP Request node there; the two n8n's runs interleaved, each round starting with another.`
 			: '',
 		`${options.runs} runs of each.`,
 	].filter((line) => line !== '');
