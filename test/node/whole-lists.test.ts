@@ -92,7 +92,7 @@ describe('Return All: page 1 and 2, then the rest a few at a time', () => {
 	test("a 429 on one page holds every page back: no request reaches the service between the 429 and the moment its Retry-After names", async () => {
 		// Page 5 is refused once, after the pages in flight with it have arrived; page 3 is answered after
 		// the 429, so the read then has pages to ask for next.
-		await env.api.setListPages({ '3': { delayMs: 800 }, '5': { delayMs: 300, status: 429, retryAfterSeconds: 1, times: 1 } });
+		await env.api.setListPages({ '3': { delayMs: 1000 }, '5': { delayMs: 500, status: 429, retryAfterSeconds: 1, times: 1 } });
 		const result = await getMany();
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((order) => order.ID)).toEqual(await newestFirst());
