@@ -8,6 +8,8 @@
  * sandbox, and their runs are interleaved: before and after under the same load, each set against
  * the HTTP Request node in its own n8n.
  */
+import os from 'node:os';
+
 import type { Log } from '../scripts/n8n/log';
 import { measureFirstCatchUps, type CatchUpRun } from './catch-up';
 import { measureGetManyIn, type GetManyRuns, type ListRun } from './get-many';
@@ -26,6 +28,8 @@ export interface ListsRuns {
 	label: string;
 	getMany: Record<number, GetManyRuns>;
 	firstCatchUp: Record<number, CatchUpRun[]>;
+	/** The machine's 1-minute load average, sampled every 10 s while the runs went on (every process on it, this benchmark's too). */
+	load: number[];
 }
 
 export interface ListsOptions {
@@ -36,14 +40,21 @@ export interface ListsOptions {
 /** Each n8n given (labelled by its package), measured the same way, their runs interleaved: one ListsRuns each. */
 export async function measureLists(benches: Array<{ bench: BenchN8n; label: string }>, options: ListsOptions, log: Log): Promise<ListsRuns[]> {
 	const places = benches.map(({ bench, label }) => ({ bench, label, sandbox: sandboxControl(bench) }));
-	const measured: ListsRuns[] = benches.map(({ label }) => ({ label, getMany: {}, firstCatchUp: {} }));
-	for (const latencyMs of LATENCIES) {
-		const getMany = await measureGetManyIn(places, { orders: options.orders, runs: options.runs, latencyMs, keys: ['printStore', 'httpRequest'] }, log);
-		const firstCatchUps = await measureFirstCatchUps(places, { orders: options.orders, runs: options.runs, latencyMs }, log);
-		measured.forEach((runs, index) => {
-			runs.getMany[latencyMs] = getMany[index];
-			runs.firstCatchUp[latencyMs] = firstCatchUps[index];
-		});
+	const load: number[] = [];
+	const measured: ListsRuns[] = benches.map(({ label }) => ({ label, getMany: {}, firstCatchUp: {}, load }));
+	// The machine may be shared: what else ran is in the report.
+	const sampler = setInterval(() => load.push(os.loadavg()[0]), 10_000);
+	try {
+		for (const latencyMs of LATENCIES) {
+			const getMany = await measureGetManyIn(places, { orders: options.orders, runs: options.runs, latencyMs, keys: ['printStore', 'httpRequest'] }, log);
+			const firstCatchUps = await measureFirstCatchUps(places, { orders: options.orders, runs: options.runs, latencyMs }, log);
+			measured.forEach((runs, index) => {
+				runs.getMany[latencyMs] = getMany[index];
+				runs.firstCatchUp[latencyMs] = firstCatchUps[index];
+			});
+		}
+	} finally {
+		clearInterval(sampler);
 	}
 	for (const place of places) await place.sandbox.reset();
 	return measured;
@@ -122,7 +133,7 @@ export function listsSection(options: ListsOptions, now: ListsRuns, before?: Lis
 		before
 			? `"${before.label}" is the package built at that commit, installed into a second n8n 2.41.1 running beside the first, with its own sandbox and store, measured the same way against the same HTTP Request node there; the two n8n's runs interleaved, each round starting with another.`
 			: '',
-		`${options.runs} runs of each.`,
+		`${options.runs} runs of each. The machine's 1-minute load average while they ran (${os.cpus().length} cores; sampled every 10 s, this benchmark's own processes included): ${spread(summaryOf(now.load, (value) => value), 1)}.`,
 	].filter((line) => line !== '');
 	return {
 		id: 'lists',
