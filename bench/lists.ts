@@ -130,11 +130,13 @@ export function listsSection(options: ListsOptions, now: ListsRuns, before?: Lis
 		`starting with another; "execution" is n8n's startedAt to stoppedAt; each must output all ${orders} orders. The first catch-up: the request`,
 		"the trigger's clock sends, sent as soon as n8n reports the workflow published (section 6, (a)), timed to its answer; a new store and trigger",
 		"each run. Requests counted in the sandbox's request log.",
-		before
-			? `"${before.label}" is the package built at that commit, installed into a second n8n 2.41.1 running beside the first, with its own sandbox and store, measured the same way against the same HTTP Request node there; the two n8n's runs interleaved, each round starting with another.`
-			: '',
+		...(before
+			? [
+					`"${before.label}" is the package built at that commit, installed into a second n8n 2.41.1 running beside the first, with its own sandbox and store, measured the same way against the same HTTP Request node there; the two n8n's runs interleaved, each round starting with another.`,
+				]
+			: []),
 		`${options.runs} runs of each. The machine's 1-minute load average while they ran (${os.cpus().length} cores; sampled every 10 s, this benchmark's own processes included): ${spread(summaryOf(now.load, (value) => value), 1)}.`,
-	].filter((line) => line !== '');
+	];
 	return {
 		id: 'lists',
 		title: `7b. Whole lists over ${orders} orders, the API at once and 50 ms away: Order > Get Many against the HTTP Request node, and the first catch-up (${options.runs} runs)`,
