@@ -55,7 +55,7 @@ interface CatchUpAnswer {
 	filtered: number;
 }
 
-interface CatchUpRun extends RequestCounts {
+export interface CatchUpRun extends RequestCounts {
 	seconds: number;
 	/** By the sandbox's clock (same process): sending to its first request, first to last request, last request to the answer. */
 	phases: { beforeMs: number; readingMs: number; afterMs: number };
@@ -146,20 +146,24 @@ async function moveOpenOrders(sandbox: SandboxControl, storeId: string): Promise
 }
 
 /**
- * One run at one size: a new store and a new published trigger. (a) is sent as soon as n8n reports
- * the workflow published, before the trigger's clock sends its own first catch-up (5 s after
- * publishing; it then waits for the measured one); that one is let finish before (b).
+ * A new store and a newly published trigger, and its first catch-up, measured: sent as soon as n8n
+ * reports the workflow published, before the trigger's clock sends its own first catch-up (5 s after
+ * publishing; it then waits for the measured one), which is let finish before this returns. Published
+ * again when the clock read the store first. `latencyMs`: the API that far away (the sandbox's
+ * latency fault, set once the store is filled). The caller deactivates the trigger.
  */
-async function runSize(bench: BenchN8n, sandbox: SandboxControl, orders: number, label: string, log: Log) {
+async function publishAndCatchUp(bench: BenchN8n, sandbox: SandboxControl, orders: number, label: string, log: Log, latencyMs = 0) {
 	const storeId = bench.stack.sandbox.storeId;
 	for (let attempt = 1; ; attempt++) {
 		const { open } = await fillStore(bench, sandbox, orders);
+		if (latencyMs > 0) await sandbox.faults({ latencyMs });
 		const trigger = await publishTrigger(bench, label);
 		try {
 			const first = await measuredCatchUp(sandbox, storeId, trigger, true);
 			if (!first.answer.firstActivation) {
 				if (attempt >= FIRST_ATTEMPTS) throw new Error(`the trigger's clock read the store before the measured first catch-up ${FIRST_ATTEMPTS} times`);
 				log.info(`  the trigger's clock read the store first; publishing another trigger (attempt ${attempt + 1} of ${FIRST_ATTEMPTS})`);
+				await bench.stack.client.deactivateWorkflow(trigger.workflowId).catch(() => undefined);
 				continue;
 			}
 			// The clock's first catch-up starts, then one more of ours, which waits for it: afterwards nothing reads.
@@ -168,18 +172,57 @@ async function runSize(bench: BenchN8n, sandbox: SandboxControl, orders: number,
 				intervalMs: 100,
 			});
 			await catchUp(trigger);
-			const moved = await moveOpenOrders(sandbox, storeId);
-			const afterMove = await measuredCatchUp(sandbox, storeId, trigger, false);
-			if (afterMove.answer.emitted !== moved) throw new Error(`after ${moved} orders moved on, the catch-up emitted ${afterMove.answer.emitted}`);
-			// The execution those events started, finished before the idle catch-up.
-			await settledExecutions(bench, trigger.workflowId, 1);
-			const idle = await measuredCatchUp(sandbox, storeId, trigger, false);
-			if (idle.answer.emitted !== 0) throw new Error(`the idle catch-up emitted ${idle.answer.emitted}`);
-			return { open, moved, runs: { first, moved: afterMove, idle } };
-		} finally {
+			return { trigger, open, first };
+		} catch (error) {
 			await bench.stack.client.deactivateWorkflow(trigger.workflowId).catch(() => undefined);
+			throw error;
 		}
 	}
+}
+
+/** One run at one size: (a) the first catch-up of a new store and trigger, then (b) after 1% of the open orders moved on, then (c) idle. */
+async function runSize(bench: BenchN8n, sandbox: SandboxControl, orders: number, label: string, log: Log) {
+	const storeId = bench.stack.sandbox.storeId;
+	const { trigger, open, first } = await publishAndCatchUp(bench, sandbox, orders, label, log);
+	try {
+		const moved = await moveOpenOrders(sandbox, storeId);
+		const afterMove = await measuredCatchUp(sandbox, storeId, trigger, false);
+		if (afterMove.answer.emitted !== moved) throw new Error(`after ${moved} orders moved on, the catch-up emitted ${afterMove.answer.emitted}`);
+		// The execution those events started, finished before the idle catch-up.
+		await settledExecutions(bench, trigger.workflowId, 1);
+		const idle = await measuredCatchUp(sandbox, storeId, trigger, false);
+		if (idle.answer.emitted !== 0) throw new Error(`the idle catch-up emitted ${idle.answer.emitted}`);
+		return { open, moved, runs: { first, moved: afterMove, idle } };
+	} finally {
+		await bench.stack.client.deactivateWorkflow(trigger.workflowId).catch(() => undefined);
+	}
+}
+
+/**
+ * The first catch-up after publishing, `runs` times (a new store and trigger each), with the API
+ * `latencyMs` away, in each n8n given (this package, another version of it), their runs interleaved:
+ * one list of runs per place.
+ */
+export async function measureFirstCatchUps(
+	places: Array<{ bench: BenchN8n; sandbox: SandboxControl; label: string }>,
+	options: { orders: number; runs: number; latencyMs: number },
+	log: Log,
+): Promise<CatchUpRun[][]> {
+	const runs: CatchUpRun[][] = places.map(() => []);
+	for (let round = 1; round <= options.runs; round++) {
+		// Each round starts with another n8n.
+		const shift = (round - 1) % places.length;
+		for (const place of [...places.slice(shift), ...places.slice(0, shift)]) {
+			const { bench, sandbox, label } = place;
+			await log.step(`${label}: the first catch-up over ${options.orders} orders, the API ${options.latencyMs} ms away, run ${round} of ${options.runs}`, async () => {
+				const { trigger, first } = await publishAndCatchUp(bench, sandbox, options.orders, `${label}, ${options.latencyMs} ms, run ${round}`, log, options.latencyMs);
+				await bench.stack.client.deactivateWorkflow(trigger.workflowId).catch(() => undefined);
+				runs[places.indexOf(place)].push(first);
+				log.info(`  ${fixed(first.seconds, 2)} s, ${first.listPages} list pages, ${first.total} requests`);
+			});
+		}
+	}
+	return runs;
 }
 
 /** `options.runs` rounds, each over every size (a new store and trigger each). */

@@ -15,7 +15,7 @@ import { countRequests, describeStore, fillStore, sameOrSpread, summaryOf } from
 import type { Section } from './lib/report';
 import { fixed, markdownTable, mib, ratio, spread } from './lib/stats';
 
-type ContenderKey = 'printStore' | 'httpRequest' | 'httpRequestOAuth2';
+export type ContenderKey = 'printStore' | 'httpRequest' | 'httpRequestOAuth2';
 const LABELS: Record<ContenderKey, string> = {
 	printStore: 'Print Store: Order > Get Many, Return All',
 	httpRequest: "n8n's HTTP Request node with its pagination, then Split Out (the peer: token and key in headers)",
@@ -123,28 +123,59 @@ async function runList(bench: BenchN8n, sandbox: SandboxControl, contender: List
 	});
 }
 
-export async function measureGetMany(bench: BenchN8n, sandbox: SandboxControl, options: { orders: number; runs: number }, log: Log): Promise<GetManyRuns> {
-	const { client } = bench.stack;
-	const { orders, runs } = options;
-	await fillStore(bench, sandbox, orders);
-	const contenders: ListContender[] = [
-		{ key: 'printStore', workflowId: (await client.createWorkflow(printStoreGetMany(bench))).id, nodes: ['Print Store'], runs: [] },
-		{ key: 'httpRequest', workflowId: (await client.createWorkflow(httpRequestGetMany(bench))).id, nodes: ['HTTP Request', 'Split Out'], runs: [] },
-		{ key: 'httpRequestOAuth2', workflowId: (await client.createWorkflow(httpRequestGetMany(bench, true))).id, nodes: ['HTTP Request', 'Split Out'], runs: [] },
-	];
+export interface GetManyOptions {
+	orders: number;
+	runs: number;
+	/** Added by the sandbox to every API request (its latencyMs fault): 50 plays an API 50 ms away. */
+	latencyMs?: number;
+	/** The contenders measured (default: all three). */
+	keys?: ContenderKey[];
+}
+
+export async function measureGetMany(bench: BenchN8n, sandbox: SandboxControl, options: GetManyOptions, log: Log): Promise<GetManyRuns> {
+	return (await measureGetManyIn([{ bench, sandbox }], options, log))[0];
+}
+
+/**
+ * The same in several n8n processes at once (each with its own sandbox and store; e.g. this package
+ * and another version of it), their runs interleaved, so that each meets the machine as busy as the
+ * others: one GetManyRuns per place.
+ */
+export async function measureGetManyIn(places: Array<{ bench: BenchN8n; sandbox: SandboxControl }>, options: GetManyOptions, log: Log): Promise<GetManyRuns[]> {
+	const { orders, runs, latencyMs = 0, keys = ['printStore', 'httpRequest', 'httpRequestOAuth2'] } = options;
+	const all: Array<{ place: (typeof places)[number]; contender: ListContender }> = [];
+	const measured: GetManyRuns[] = [];
+	for (const place of places) {
+		const { bench, sandbox } = place;
+		await fillStore(bench, sandbox, orders);
+		if (latencyMs > 0) await sandbox.faults({ latencyMs });
+		const workflows: Record<ContenderKey, () => WorkflowJson> = {
+			printStore: () => printStoreGetMany(bench),
+			httpRequest: () => httpRequestGetMany(bench),
+			httpRequestOAuth2: () => httpRequestGetMany(bench, true),
+		};
+		const contenders: ListContender[] = [];
+		for (const key of keys) {
+			const workflowId = (await bench.stack.client.createWorkflow(workflows[key]())).id;
+			contenders.push({ key, workflowId, nodes: key === 'printStore' ? ['Print Store'] : ['HTTP Request', 'Split Out'], runs: [] });
+		}
+		all.push(...contenders.map((contender) => ({ place, contender })));
+		measured.push({ orders, runs, contenders });
+	}
 	for (let round = 1; round <= runs; round++) {
 		// Each round starts with another, so none always meets a warmer or a busier n8n.
-		const shift = (round - 1) % contenders.length;
-		const order = [...contenders.slice(shift), ...contenders.slice(0, shift)];
-		await log.step(`Get Many over ${orders} orders, round ${round} of ${runs}`, async () => {
-			for (const contender of order) {
-				const run = await runList(bench, sandbox, contender, orders);
+		const shift = (round - 1) % all.length;
+		const order = [...all.slice(shift), ...all.slice(0, shift)];
+		await log.step(`Get Many over ${orders} orders${latencyMs > 0 ? `, the API ${latencyMs} ms away` : ''}, round ${round} of ${runs}`, async () => {
+			for (const { place, contender } of order) {
+				const run = await runList(place.bench, place.sandbox, contender, orders);
 				contender.runs.push(run);
-				log.info(`  ${contender.key}: ${fixed(run.executionSeconds, 2)} s, ${run.listPages} list pages, ${run.ordersOut} orders`);
+				const where = places.length > 1 ? ` (n8n ${places.indexOf(place) + 1})` : '';
+				log.info(`  ${contender.key}${where}: ${fixed(run.executionSeconds, 2)} s, ${run.listPages} list pages, ${run.ordersOut} orders`);
 			}
 		});
 	}
-	return { orders, runs, contenders };
+	return measured;
 }
 
 /** The HTTP Request node's reading of the whole store: the peer the catch-up's cost is set against. */

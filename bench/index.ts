@@ -4,11 +4,13 @@
  * of defining orders (and again under the legacy expression engine), the trigger's acknowledgement
  * burst and its race against a Webhook + Code + Filter workflow, footprint, scaling, parallel batches,
  * the trigger's catch-up with Order > Get Many against the HTTP Request node's pagination, and Get
- * Status History downloading proofs and pages against Split Out + the HTTP Request node's file download.
+ * Status History downloading proofs and pages against Split Out + the HTTP Request node's file download,
+ * and whole lists with the API at once and 50 ms away (before and after a change, with --baseline).
  *
  *   npm run bench                                  everything, full sizes (about an hour on 2 cores)
  *   npm run bench -- --only create --quick         one benchmark, small sizes, 3 runs
  *   npm run bench -- --only trigger,footprint --runs 7
+ *   npm run bench -- --only lists --baseline main  whole lists, this checkout against the package at main
  *
  * A full run of all of them writes bench/RESULTS.md; anything else writes bench/.runs/results.md,
  * unless --out says where, and rewrites only the footprint of bench/RESULTS.md (measured every run).
@@ -26,6 +28,8 @@ import { measureRace, raceSection, type RaceRuns } from './trigger-race';
 import { benchFootprint } from './footprint';
 import { filesSection, measureFiles } from './files';
 import { fullRead, getManySection, measureGetMany, type GetManyRuns } from './get-many';
+import { listsSection, measureLists, packageLabel } from './lists';
+import { packBaseline } from './lib/baseline';
 import { describeMachine } from './lib/machine';
 import { startBenchN8n, type BenchN8n } from './lib/n8n';
 import { sandboxControl } from './lib/order-store';
@@ -33,9 +37,9 @@ import { renderReport, withFootprint, type Section } from './lib/report';
 import { benchScaling } from './scaling';
 import { measureTrigger, triggerSection, type TriggerOptions, type TriggerRuns } from './trigger';
 
-const ALL = ['create', 'trigger', 'footprint', 'scaling', 'parallel', 'catchup', 'files'] as const;
+const ALL = ['create', 'trigger', 'footprint', 'scaling', 'parallel', 'catchup', 'lists', 'files'] as const;
 /** Report order: each benchmark with its companion sections. */
-const REPORT_ORDER = ['create', 'create-legacy', 'trigger', 'trigger-race', 'footprint', 'scaling', 'parallel', 'catchup', 'catchup-getmany', 'files', 'files-latency'];
+const REPORT_ORDER = ['create', 'create-legacy', 'trigger', 'trigger-race', 'footprint', 'scaling', 'parallel', 'catchup', 'catchup-getmany', 'lists', 'files', 'files-latency'];
 type Benchmark = (typeof ALL)[number];
 
 const { values: args } = parseArgs({
@@ -45,23 +49,27 @@ const { values: args } = parseArgs({
 		runs: { type: 'string' },
 		items: { type: 'string' },
 		out: { type: 'string' },
+		baseline: { type: 'string' },
 		help: { type: 'boolean', default: false },
 	},
 	strict: true,
 });
 
 if (args.help) {
-	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel,catchup,files] [-- --quick] [-- --runs N] [-- --items N] [-- --out FILE]
+	process.stdout.write(`Usage: npm run bench [-- --only create,trigger,footprint,scaling,parallel,catchup,lists,files] [-- --quick] [-- --runs N] [-- --items N] [-- --baseline REF] [-- --out FILE]
   --only LIST   run only these benchmarks (comma-separated or repeated); footprint always runs
                 catchup: the trigger's catch-up over stores of 1,000 and 10,000 orders (again in an n8n with
                 N8N_EXPRESSION_ENGINE=legacy, the control), and Order > Get Many over 10,000 against the HTTP
                 Request node's pagination (500 and 2,000 orders, and 2,000, with --quick)
+                lists: Get Many over 10,000 orders (2,000 with --quick) against the HTTP Request node's pagination, and
+                the first catch-up over them, with the API at once and 50 ms away
                 files: Get Status History downloading the proof and pages of 100 printed orders (20 with --quick)
                 against Edit Fields, Split Out and the HTTP Request node downloading each URL as a file, with the
                 API at once and 50 ms away
   --quick       small sizes and 3 runs, for a check that everything works (minutes, not half an hour)
   --runs N      runs per contender (default 3)
   --items N     items per run of the create benchmark (default 10000; 1000 with --quick)
+  --baseline REF  lists: the same runs in a second n8n beside the first, with the package built at that commit (the "before")
   --out FILE    where the Markdown report goes (default: bench/RESULTS.md for a full run, else bench/.runs/results.md)
 `);
 	process.exit(0);
@@ -109,8 +117,9 @@ async function main() {
 	let raceRuns: RaceRuns | undefined;
 	const catchUpOptions: CatchUpOptions = { sizes: quick ? [500, 2_000] : [1_000, 10_000], runs };
 	let catchUpRuns: { sizes: SizeRuns[]; getMany: GetManyRuns } | undefined;
+	const listsOptions = { orders: quick ? 2_000 : 10_000, runs };
 	try {
-		if ((['create', 'trigger', 'scaling', 'parallel', 'catchup', 'files'] as const).some((name) => selected.has(name))) bench = await startBenchN8n(log);
+		if ((['create', 'trigger', 'scaling', 'parallel', 'catchup', 'lists', 'files'] as const).some((name) => selected.has(name))) bench = await startBenchN8n(log);
 		let httpBatching: Batching | undefined;
 		if (selected.has('create')) {
 			const section = await benchCreate(bench!, { items, runs, calibrationItems: quick ? 300 : 2_000 }, log);
@@ -135,6 +144,25 @@ async function main() {
 			const getMany = await measureGetMany(bench!, sandbox, { orders: quick ? 2_000 : 10_000, runs }, log);
 			await sandbox.reset();
 			catchUpRuns = { sizes, getMany };
+		}
+		if (selected.has('lists')) {
+			// With a baseline, the package at that commit in a second n8n beside this one: both measured under the same load.
+			const baseline = args.baseline ? await packBaseline(log, args.baseline) : undefined;
+			let beside: BenchN8n | undefined;
+			try {
+				const benches = [{ bench: bench!, label: packageLabel() }];
+				if (baseline) {
+					beside = await startBenchN8n(log, {}, baseline.tarball);
+					benches.push({ bench: beside, label: packageLabel(baseline.commit) });
+				}
+				const [now, before] = await measureLists(benches, listsOptions, log);
+				const section = listsSection(listsOptions, now, before);
+				sections.push(section);
+				print(section);
+			} finally {
+				await beside?.close();
+				baseline?.remove();
+			}
 		}
 		if (selected.has('files')) {
 			const sandbox = sandboxControl(bench!);
@@ -185,7 +213,7 @@ async function main() {
 	sections.sort((a, b) => REPORT_ORDER.indexOf(a.id) - REPORT_ORDER.indexOf(b.id));
 
 	const settings = [
-		only.length ? `--only ${[...selected].join(',')}` : 'all seven benchmarks',
+		only.length ? `--only ${[...selected].join(',')}` : 'all eight benchmarks',
 		quick ? '--quick' : 'full sizes',
 		`${runs} runs per contender`,
 	].join(', ');

@@ -6,6 +6,7 @@ import type { Faults } from './domain/faults';
 import type { FileLinks } from './domain/file-links';
 import type { FileCache } from './domain/files';
 import type { Lifecycle } from './domain/lifecycle';
+import type { ListPagesSetting } from './domain/list-pages';
 import type { ListQueryNamesSetting } from './domain/list-query-names';
 import type { Profiles } from './domain/profiles';
 import type { TokenStore } from './domain/oauth/store';
@@ -27,6 +28,8 @@ export interface SandboxContext {
 	profiles: Profiles;
 	/** The order list's query names under profile `documented` (domain/list-query-names.ts). */
 	listQueryNames: ListQueryNamesSetting;
+	/** What the order list does at given pages (domain/list-pages.ts). */
+	listPages: ListPagesSetting;
 	/** Where the files of status records live, their addresses and signatures (domain/file-links.ts). */
 	fileLinks: FileLinks;
 	/** The proofs and page renders built so far (domain/files.ts). */

@@ -15,6 +15,7 @@ import { FileCache } from './domain/files';
 import { buildFileHost } from './file-host';
 import { TOKEN_PATH } from './plugins/request-hooks';
 import { Lifecycle } from './domain/lifecycle';
+import { ListPagesSetting } from './domain/list-pages';
 import { ListQueryNamesSetting, type ListQueryNames } from './domain/list-query-names';
 import { Profiles } from './domain/profiles';
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS, createModel, REFRESH_TOKEN_LIFETIME_SECONDS } from './domain/oauth/model';
@@ -126,6 +127,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const requestLog = new RequestLog();
 	const profiles = new Profiles(opts.profiles);
 	const listQueryNames = new ListQueryNamesSetting(opts.listQueryNames);
+	const listPages = new ListPagesSetting();
 	const callbacks = new CallbackDispatcher({
 		attempts: opts.callbackAttempts,
 		baseDelayMs: opts.callbackBaseDelayMs,
@@ -197,6 +199,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clock,
 		profiles,
 		listQueryNames,
+		listPages,
 		fileLinks,
 		files,
 		fileRequests,
@@ -217,6 +220,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			faults.clear();
 			profiles.reset();
 			listQueryNames.reset();
+			listPages.reset();
 			fileLinks.reset();
 			files.clear();
 			fileRequests.clear();

@@ -22,9 +22,10 @@ export interface BenchN8n {
 	close(): Promise<void>;
 }
 
-export async function startBenchN8n(log: Log, n8nEnv: Record<string, string> = {}): Promise<BenchN8n> {
+/** `tarball`: the package to install instead of this checkout's (lib/baseline.ts: another commit's). */
+export async function startBenchN8n(log: Log, n8nEnv: Record<string, string> = {}, tarball?: string): Promise<BenchN8n> {
 	// No auto-advance and no callback URLs on the created orders: the sandbox only creates.
-	const stack = await startStack({ log, sandbox: { advanceEveryMs: 0 }, n8nEnv });
+	const stack = await startStack({ log, sandbox: { advanceEveryMs: 0 }, n8nEnv, ...(tarball ? { tarball } : {}) });
 	try {
 		const { client, sandbox } = stack;
 		const oauth2 = await log.step('Connecting n8n\'s generic OAuth2 credential (for the HTTP Request node) to the sandbox', async () => {

@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
 import { FAILED, RECEIVED, STATUSES } from './lifecycle';
 import { OTHER_APPLICATION_ID } from './seed';
 import type { SandboxState } from './state';
-import type { OrderItem } from './types';
+import type { OrderItem, OrderRecord } from './types';
 
 export const MAX_ELSEWHERE_ORDERS = 20_000;
 /** The orders array of the answer is left out above this count (`created` is always there). */
@@ -146,8 +146,20 @@ export function planElsewhereOrders(statuses: readonly number[], createdOverDays
 	});
 }
 
+/**
+ * `count` orders at Received at one end of a store's list (`storeOrders`, oldest first), a
+ * millisecond apart: `newest` created after every order of the store (from now on), `oldest` before
+ * every one. The order list's page settings make them while a list is read (list-pages.ts).
+ */
+export function planAtEnd(storeOrders: readonly OrderRecord[], count: number, where: 'newest' | 'oldest', nowMs: number): PlannedOrder[] {
+	const newest = storeOrders.length > 0 ? Date.parse(storeOrders[storeOrders.length - 1].created) : nowMs - 1;
+	const oldest = storeOrders.length > 0 ? Date.parse(storeOrders[0].created) : nowMs;
+	const firstMs = where === 'newest' ? Math.max(nowMs, newest + 1) : oldest - count;
+	return Array.from({ length: count }, (_, index) => ({ statusId: RECEIVED, path: [RECEIVED], recordMs: [firstMs + index] }));
+}
+
 /** The order item of an order made elsewhere: no callback URLs, one line of the product, a made-up recipient. */
-export function elsewhereItem(request: ElsewhereOrdersRequest, orderNumber: string): OrderItem {
+export function elsewhereItem(request: Pick<ElsewhereOrdersRequest, 'productId' | 'referencePrefix'>, orderNumber: string): OrderItem {
 	return {
 		...(request.referencePrefix === null ? {} : { PartnerOrderReference: `${request.referencePrefix}${orderNumber.replace(/^PS-/, '')}` }),
 		Product: { ID: request.productId, Quantity: 100 },

@@ -18,6 +18,8 @@ export interface RequestLogEntry {
 	at: string;
 	/** When the sandbox received the request, in ms since the epoch: its own clock, for timing checks. */
 	receivedAtMs: number;
+	/** When it had sent its answer, on the same clock; absent while pending and for dropped connections. */
+	answeredAtMs?: number;
 	/**
 	 * The headers that matter, secrets replaced by what can be said of them: Authorization as
 	 * `Bearer [valid|invalid|expired]`-style markers, the subscription key as `[valid]` or `[wrong]`.

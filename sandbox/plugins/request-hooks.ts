@@ -41,6 +41,7 @@ export function logRequest(ctx: SandboxContext) {
 export function recordStatus(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
 	if (request.sandboxLog) {
 		request.sandboxLog.status = reply.statusCode;
+		request.sandboxLog.answeredAtMs = Date.now();
 		if (request.body !== undefined) request.sandboxLog.body = loggedBody(withoutSecrets(request));
 	}
 	done();

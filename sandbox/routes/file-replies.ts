@@ -1,9 +1,11 @@
 /**
  * Answers with a proof or a rendered page, the same on the API host (/api/v1/files/...) and on the
- * file host: type, an inline file name (Fastify adds Content-Length, HEAD included), and 404 in the
- * sandbox's error body for an unknown order, a page it does not have, or an order whose files are
+ * file host, after the setting's delay: type, an inline file name (Fastify adds Content-Length, HEAD
+ * included; with the setting `chunked`, the file goes as a stream of chunks without one), and 404 in
+ * the sandbox's error body for an unknown order, a page it does not have, or an order whose files are
  * set missing.
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
 import { ApiError } from '../errors';
@@ -34,6 +36,7 @@ function unlessMissing(ctx: SandboxContext, order: OrderRecord, what: string): v
 }
 
 export async function sendProof(ctx: SandboxContext, reply: FastifyReply, order: OrderRecord): Promise<FastifyReply> {
+	await delayed(ctx, 'proofs');
 	unlessMissing(ctx, order, 'proof');
 	const pdf = await ctx.files.proof(order.id, () => ({
 		orderNumber: order.number,
@@ -41,17 +44,34 @@ export async function sendProof(ctx: SandboxContext, reply: FastifyReply, order:
 		recipient: recipientName(order.details.Recipient),
 		created: order.created,
 	}));
-	return send(reply, 'application/pdf', `proof-${order.number}.pdf`, pdf);
+	return sendFile(ctx, reply, 'application/pdf', `proof-${order.number}.pdf`, pdf);
 }
 
-export function sendPage(ctx: SandboxContext, reply: FastifyReply, order: OrderRecord, page: number): FastifyReply {
+export async function sendPage(ctx: SandboxContext, reply: FastifyReply, order: OrderRecord, page: number): Promise<FastifyReply> {
+	await delayed(ctx, 'pages');
 	unlessMissing(ctx, order, 'rendered pages');
-	return send(reply, 'image/png', `page-${page}-${order.number}.png`, ctx.files.page(page));
+	return sendFile(ctx, reply, 'image/png', `page-${page}-${order.number}.png`, ctx.files.page(page));
 }
 
-export function send(reply: FastifyReply, type: string, filename: string, bytes: Buffer): FastifyReply {
+/** Bytes of a chunked answer's chunks. */
+const CHUNK_BYTES = 1024;
+
+/** The settings' delay for a proof or a page, before it is answered (whether it is there or not). */
+async function delayed(ctx: SandboxContext, kind: 'proofs' | 'pages'): Promise<void> {
+	const ms = ctx.fileLinks.current.delayMs[kind];
+	if (ms > 0) await ctx.faults.sleep(ms);
+}
+
+/** A file of status records, whole or in chunks as the settings say. */
+function sendFile(ctx: SandboxContext, reply: FastifyReply, type: string, filename: string, bytes: Buffer): FastifyReply {
+	if (!ctx.fileLinks.current.chunked) return send(reply, type, filename, bytes);
+	const chunks = Array.from({ length: Math.ceil(bytes.length / CHUNK_BYTES) }, (_, index) => bytes.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES));
+	return send(reply, type, filename, Readable.from(chunks));
+}
+
+export function send(reply: FastifyReply, type: string, filename: string, body: Buffer | Readable): FastifyReply {
 	return reply
 		.type(type)
 		.header('content-disposition', `inline; filename="${filename}"`)
-		.send(bytes);
+		.send(body);
 }

@@ -21,11 +21,16 @@ export async function buildAndPack(log: Log, outDir: string): Promise<string> {
 		log.info(`  using ${path.basename(packed)}, built and packed by npm test for every setup`);
 		return packed;
 	}
+	return await buildAndPackAt(log, REPO_ROOT, outDir);
+}
+
+/** Builds the package in `root` (this checkout, or another version of it with its node_modules) and packs it into outDir. */
+export async function buildAndPackAt(log: Log, root: string, outDir: string): Promise<string> {
 	mkdirSync(outDir, { recursive: true });
-	await log.step('Building the package (npm run build)', () => run('npm', ['run', 'build'], { cwd: REPO_ROOT, env: cleanEnv() }));
+	await log.step(`Building the package (npm run build${root === REPO_ROOT ? '' : ` in ${root}`})`, () => run('npm', ['run', 'build'], { cwd: root, env: cleanEnv() }));
 	return await log.step('Packing it (npm pack)', async () => {
 		// The project's .npmrc turns scripts off, so prepack would not build: built just above.
-		const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: REPO_ROOT, env: cleanEnv() });
+		const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: root, env: cleanEnv() });
 		const start = stdout.indexOf('[');
 		const [packed] = JSON.parse(stdout.slice(start)) as Array<{ filename: string; files: Array<{ path: string }> }>;
 		const tarball = path.join(outDir, packed.filename);

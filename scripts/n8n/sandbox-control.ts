@@ -3,7 +3,8 @@
  * on) and direct calls to its Print Store API, used as the oracle the n8n results are checked
  * against. Works from any process that knows the sandbox's URL (e.g. a jest worker).
  */
-import type { FileSettings } from '../../sandbox/domain/file-links';
+import type { FileSettings, FileSettingsChange } from '../../sandbox/domain/file-links';
+import type { ListPagePlay } from '../../sandbox/domain/list-pages';
 import type { FileRequestEntry, RequestLogEntry } from '../../sandbox/domain/request-log';
 import type { OrderView } from '../../sandbox/domain/views';
 
@@ -152,6 +153,14 @@ export class SandboxControl {
 		return await this.control<Record<string, string>>('PUT', '/list-query-names', names);
 	}
 
+	/**
+	 * What the order list does at given pages, by page number (delayMs, status with times and
+	 * retryAfterSeconds, addOrders); replaces every page's settings ({} clears them). Reset clears them.
+	 */
+	async setListPages(pages: Record<string, ListPagePlay>) {
+		return await this.control<{ pages: Record<string, ListPagePlay> }>('PUT', '/list-pages', pages);
+	}
+
 	/** Expires every access token issued so far; refresh tokens stay valid. */
 	async expireTokens() {
 		return await this.control<{ expired: number }>('POST', '/tokens/expire', {});
@@ -159,10 +168,11 @@ export class SandboxControl {
 
 	/**
 	 * Where the files of status records live from now on (proofs 'api' | 'cdn' | 'redirect', pages
-	 * 'cdn' | 'api', missing: order IDs or numbers whose files answer 404); settings left out are kept.
+	 * 'cdn' | 'api', missing: order IDs or numbers whose files answer 404) and how they are sent
+	 * (chunked: without a Content-Length; delayMs: {proofs, pages} later); settings left out are kept.
 	 * Without an argument, reads them. Reset restores the defaults.
 	 */
-	async fileSettings(settings?: Partial<FileSettings>): Promise<SandboxFileSettings> {
+	async fileSettings(settings?: FileSettingsChange): Promise<SandboxFileSettings> {
 		if (settings === undefined) return await this.control<SandboxFileSettings>('GET', '/files');
 		return await this.control<SandboxFileSettings>('PUT', '/files', settings);
 	}

@@ -55,6 +55,8 @@ export interface StackOptions {
 	queue?: boolean;
 	/** n8n version (default: PRINT_STORE_N8N_VERSION, else the pinned 2.x). */
 	n8nVersion?: string;
+	/** The package to install (default: this checkout, built and packed): e.g. another version's, for a benchmark's before and after. */
+	tarball?: string;
 }
 
 /** An n8n process of a queue-mode stack, as test processes see it. */
@@ -146,7 +148,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		// Independent and both slow the first time: provisioning downloads, building compiles.
 		const [runtime, tarball, startedBackends] = await Promise.all([
 			provisionRuntime(log, options.n8nVersion),
-			buildAndPack(log, path.join(workDir, 'pack')),
+			options.tarball ?? buildAndPack(log, path.join(workDir, 'pack')),
 			options.queue ? startQueueBackends(log) : undefined,
 		]);
 		backends = startedBackends;

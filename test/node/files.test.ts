@@ -21,10 +21,10 @@ async function binaryBytes(binary: IBinaryData): Promise<Buffer> {
 	return Buffer.from(binary.data, 'base64');
 }
 
-/** `count` orders, each advanced to `status` (3: Printed, with proof and pages). */
-async function ordersAt(count: number, status = 3): Promise<Array<{ ID: string; OrderNumber: string }>> {
+/** `count` orders, each advanced to `status` (3: Printed, with proof and pages), of a product (one page, or `letter-2-sheet`: two). */
+async function ordersAt(count: number, status = 3, product = 'postcard-4x6'): Promise<Array<{ ID: string; OrderNumber: string }>> {
 	const created = await env.api.api<Array<{ ID: string; OrderNumber: string }>>('POST', `/store/${env.sandbox.storeId}/order`, {
-		Items: Array.from({ length: count }, (_, index) => crmOrderItem(index)),
+		Items: Array.from({ length: count }, (_, index) => crmOrderItem(index, { Product: { ID: product, Quantity: 10, DeliveryMethod: 'Standard' } })),
 	});
 	expect(created.status).toBe(200);
 	for (const order of created.body) await env.api.advance(order.ID, { toStatusId: status });
@@ -113,6 +113,52 @@ describe('Order > Get Status History: Download Proof and Pages', () => {
 		expect(result.error?.message).toMatch(new RegExp(`^The proof of item 0 could not be downloaded from ${host.replace(/\./g, '\\.')}: the file is [\\d.]+ MB, over the limit of 0 MB`));
 		expect(result.error?.message).toContain('Max File Size');
 		expect(result.items).toHaveLength(0);
+	});
+
+	test('the files go into each item in the order the record names them, however the downloads finish: the proof, answered last, first; a failed item names its first file that failed', async () => {
+		const orders = await ordersAt(3, 3, 'letter-2-sheet');
+		await env.api.fileSettings({ delayMs: { proofs: 400 }, missing: [orders[1].ID] });
+		const result = await history(orders, 'both', {}, { continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		for (const item of [result.items[0], result.items[2]]) expect(Object.keys(item.binary ?? {})).toEqual(['proof', 'page_1', 'page_2']);
+		expect((result.items[0].binary!.page_2 as IBinaryData).fileName).toBe(`page-2-${orders[0].OrderNumber}.png`);
+		// Its pages were refused before its proof was: the item's error is its proof's.
+		expect(result.items[1].json.error).toMatch(/^The proof of item 1 could not be downloaded from .+: the file is missing \(HTTP 404\)/);
+	});
+
+	test('a file sent without a Content-Length (chunked) is read only up to Max File Size; one within it comes whole', async () => {
+		const orders = await ordersAt(2);
+		await env.api.fileSettings({ chunked: true });
+		const whole = await history(orders.slice(0, 1), 'proof');
+		expect(whole.error).toBeUndefined();
+		const pdf = await binaryBytes(whole.items[0].binary?.proof as IBinaryData);
+		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+		const limited = await history(orders.slice(1), 'proof', { maxFileSizeMb: 0.0005 });
+		expect(limited.items).toHaveLength(0);
+		expect(limited.error?.message).toMatch(/^The proof of item 0 could not be downloaded from .+: the file is more than [\d.]+ MB, the limit \(Max File Size\)$/);
+
+		// The same bytes as the proof sent whole, with its Content-Length.
+		await env.api.fileSettings({ chunked: false });
+		const sentWhole = await history(orders.slice(0, 1), 'proof');
+		expect((await binaryBytes(sentWhole.items[0].binary?.proof as IBinaryData)).equals(pdf)).toBe(true);
+	});
+
+	test("a failed download names the file's host, never its URL: a signed link's signature stays out of the item's error", async () => {
+		await env.api.fileSettings({ proofs: 'cdn' });
+		const orders = await ordersAt(1);
+		const url = (await env.api.api<Array<{ ProofUrl?: string }>>('GET', `/store/${env.sandbox.storeId}/order/${orders[0].ID}/status`)).body.at(-1)!.ProofUrl!;
+		const signature = new URL(url).searchParams.get('sig')!;
+		expect(signature.length).toBeGreaterThan(10);
+		await env.api.fileSettings({ missing: [orders[0].ID] });
+		const kept = await history(orders, 'proof', {}, { continueOnFail: true });
+		expect(kept.items[0].json.error).toMatch(new RegExp(`^The proof of item 0 could not be downloaded from ${new URL(url).host}: the file is missing`));
+		const stopped = await history(orders, 'proof');
+		const cause = (stopped.error as { cause?: Error }).cause;
+		for (const text of [JSON.stringify(kept.json), stopped.error?.message, stopped.error?.description, cause?.message, cause?.stack]) {
+			expect(text).not.toContain(signature);
+			expect(text).not.toContain(new URL(url).pathname);
+		}
 	});
 
 	test('one missing file fails that item only with Continue On Fail; the other items keep their files', async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
 beforeEach(() => control.post('/reset'));
 afterAll(() => sandbox.close());
 
-const DEFAULTS = { proofs: 'api', pages: 'cdn', missing: [] };
+const DEFAULTS = { proofs: 'api', pages: 'cdn', missing: [], chunked: false, delayMs: { proofs: 0, pages: 0 } };
 const bytes = { responseType: 'arraybuffer' as const };
 
 async function createOrder(product = 'postcard-4x6') {
@@ -307,7 +307,7 @@ describe('where the files live', () => {
 		const [gone, byNumber, kept] = [await createOrder(), await createOrder(), await createOrder()];
 		const records = [await advanced(gone.ID, 3), await advanced(byNumber.ID, 3), await advanced(kept.ID, 3)];
 		const settings = await sandboxControl.fileSettings({ missing: [gone.ID, byNumber.OrderNumber] });
-		expect(settings).toEqual({ proofs: 'cdn', pages: 'cdn', missing: [gone.ID, byNumber.OrderNumber], filesUrl: sandbox.filesUrl });
+		expect(settings).toEqual({ ...DEFAULTS, proofs: 'cdn', missing: [gone.ID, byNumber.OrderNumber], filesUrl: sandbox.filesUrl });
 		for (const [i, order] of [gone, byNumber].entries()) {
 			for (const url of [records[i].ProofUrl, records[i].RenderedPageUrls[0], `${sandbox.apiUrl}/files/proofs/${order.ID}.pdf`]) {
 				const response = await api.get(url);
@@ -318,6 +318,44 @@ describe('where the files live', () => {
 		for (const url of [records[2].ProofUrl, records[2].RenderedPageUrls[0]]) expect((await http.get(url)).status).toBe(200);
 		await sandboxControl.fileSettings({ missing: [] });
 		expect((await http.get(records[0].ProofUrl)).status).toBe(200);
+	});
+
+	it('chunked: both hosts send each file in chunks without a Content-Length, the same bytes', async () => {
+		const order = await createOrder('letter-2-sheet');
+		const record = await advanced(order.ID, 3);
+		const whole = [await api.get(record.ProofUrl, bytes), await http.get(record.RenderedPageUrls[1], bytes)];
+		expect(whole.map((response) => response.headers['content-length'])).toEqual([String(whole[0].data.length), String(whole[1].data.length)]);
+		const settings = await sandboxControl.fileSettings({ chunked: true });
+		expect(settings.chunked).toBe(true);
+		const chunked = [await api.get(record.ProofUrl, bytes), await http.get(record.RenderedPageUrls[1], bytes)];
+		for (const [index, response] of chunked.entries()) {
+			expect(response.status).toBe(200);
+			expect(response.headers['content-length']).toBeUndefined();
+			expect(response.headers['transfer-encoding']).toBe('chunked');
+			expect(response.headers['content-type']).toBe(whole[index].headers['content-type']);
+			expect(Buffer.from(response.data).equals(Buffer.from(whole[index].data))).toBe(true);
+		}
+	});
+
+	it('delayMs: proofs and pages each answered that much later (found or not), the other kind at once', async () => {
+		const order = await createOrder();
+		const record = await advanced(order.ID, 3);
+		const settings = await sandboxControl.fileSettings({ delayMs: { proofs: 400 } });
+		expect(settings.delayMs).toEqual({ proofs: 400, pages: 0 });
+		const timed = async (url: string) => {
+			const started = Date.now();
+			expect((await api.get(url, bytes)).status).toBe(200);
+			return Date.now() - started;
+		};
+		expect(await timed(record.ProofUrl)).toBeGreaterThanOrEqual(400);
+		// A file that is gone is refused as late.
+		await sandboxControl.fileSettings({ missing: [order.ID] });
+		const started = Date.now();
+		expect((await api.get(record.ProofUrl)).status).toBe(404);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+		await sandboxControl.fileSettings({ missing: [], delayMs: { pages: 300 } });
+		expect(await timed(record.RenderedPageUrls[0])).toBeGreaterThanOrEqual(300);
+		expect((await sandboxControl.fileSettings()).delayMs).toEqual({ proofs: 0, pages: 300 });
 	});
 });
 
@@ -331,6 +369,9 @@ describe('the settings', () => {
 			[{ missing: [''] }, /^missing\[0\] must not be empty$/],
 			[{ missing: [1] }, /^missing\[0\] must be a string$/],
 			[{ proofs: 'cdn', where: 'else' }, /^where is not a field of the request$/],
+			[{ chunked: 'yes' }, /^chunked must be a boolean$/],
+			[{ delayMs: { proofs: -1 } }, /^delayMs\.proofs must be >= 0$/],
+			[{ delayMs: { files: 10 } }, /^delayMs\.files is not a field of delayMs$/],
 			[[], /^Request body must be a JSON object$/],
 		];
 		for (const [body, message] of refusals) {
@@ -340,7 +381,7 @@ describe('the settings', () => {
 		}
 		expect((await control.get('/files')).data).toEqual({ ...DEFAULTS, filesUrl: sandbox.filesUrl });
 		expect((await control.put('/files', {})).data).toEqual({ ...DEFAULTS, filesUrl: sandbox.filesUrl });
-		expect((await control.get('/')).data.endpoints).toEqual(expect.arrayContaining(['GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?}', 'GET|DELETE /_sandbox/files/requests']));
+		expect((await control.get('/')).data.endpoints).toEqual(expect.arrayContaining(['GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?, chunked?, delayMs?}', 'GET|DELETE /_sandbox/files/requests']));
 	});
 
 	it('DELETE restores the defaults; reset restores them and clears the file host\'s requests', async () => {

@@ -76,7 +76,7 @@ export async function searchOrders(this: ILoadOptionsFunctions, filter?: string,
 				}
 				return true;
 			},
-			start,
+			{ start },
 		);
 	} catch (error) {
 		return unavailable(error, 'order list', 'Choose By ID or By Number and type the order.');
@@ -89,20 +89,26 @@ export async function searchProducts(this: ILoadOptionsFunctions, filter?: strin
 	if (typeof store !== 'string') return store;
 	const results: INodeListSearchItems[] = [];
 	try {
-		await forEachPage(this, productListSource(store), (page) => {
-			for (const product of page.entries) {
-				const id = productId(product);
-				if (!id || !matchesProduct(product, filter ?? '')) continue;
-				const name = productName(product);
-				const hint = productHint(product);
-				const label = name && name !== id ? `${name} (${id})` : id;
-				// n8n's list shows only an entry's name, cut to the panel's width: the quantity rule goes in
-				// it in short (and in full in its description).
-				const tag = quantityTag(product);
-				results.push({ name: tag ? `${label} · ${tag}` : label, value: id, ...(hint ? { description: hint } : {}) });
-			}
-			return true;
-		});
+		// Every product the search matches: the list read whole (where it pages, the pages after the first few at a time).
+		await forEachPage(
+			this,
+			productListSource(store),
+			(page) => {
+				for (const product of page.entries) {
+					const id = productId(product);
+					if (!id || !matchesProduct(product, filter ?? '')) continue;
+					const name = productName(product);
+					const hint = productHint(product);
+					const label = name && name !== id ? `${name} (${id})` : id;
+					// n8n's list shows only an entry's name, cut to the panel's width: the quantity rule goes in
+					// it in short (and in full in its description).
+					const tag = quantityTag(product);
+					results.push({ name: tag ? `${label} · ${tag}` : label, value: id, ...(hint ? { description: hint } : {}) });
+				}
+				return true;
+			},
+			{ whole: true },
+		);
 	} catch (error) {
 		return unavailable(error, 'product list', 'Choose By ID and type the product ID.');
 	}

@@ -98,26 +98,40 @@ function fileProblem(ref: FileRef, itemIndex: number, failure: FileFailure): Ite
 }
 
 /**
- * Downloads every job's files, `DOWNLOADS_AT_ONCE` at a time over all jobs, into `item.binary`,
- * with n8n's binary data helper (which keeps the data where n8n's binary data mode says). Returns
- * the first failure of each item that had one, by item index; the other items' files are all there.
- * A failed item's remaining files are not downloaded.
+ * Downloads every job's files, `DOWNLOADS_AT_ONCE` at a time over all jobs, with n8n's binary data
+ * helper (which keeps the data where n8n's binary data mode says), and puts them into each job's
+ * `item.binary` in the order the record names them (`proof`, then `page_1`, `page_2`, ...), however
+ * the downloads finished. Returns the failure of each item that had one, by item index: the first of
+ * its files, in that order, that could not be downloaded (the files are taken in order, so every file
+ * before a failed one was asked for too); such an item gets none of its files, and its remaining ones
+ * are not downloaded. The other items' files are all there.
  */
 export async function downloadInto(ctx: IExecuteFunctions | IWebhookFunctions, jobs: FileJob[]): Promise<Map<number, Error>> {
-	const failures = new Map<number, Error>();
 	const downloads = new Downloads();
 	const units = jobs.flatMap((job) => job.refs.map((ref) => ({ job, ref })));
-	await runAtOnce(units, DOWNLOADS_AT_ONCE, async ({ job, ref }) => {
-		if (failures.has(job.itemIndex)) return;
-		try {
-			const file = await downloadFile(ctx, ref.url, job.maxBytes, downloads);
-			const binary: IBinaryData = await ctx.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
-			job.item.binary = { ...job.item.binary, [ref.property]: binary };
-		} catch (error) {
-			if (!failures.has(job.itemIndex)) failures.set(job.itemIndex, error instanceof FileFailure ? fileProblem(ref, job.itemIndex, error) : (error as Error));
-		}
+	/** The files downloaded, by their unit's place in `units`. */
+	const downloaded: IBinaryData[] = [];
+	/** Each failed item's first failure, and its unit's place. */
+	const failed = new Map<number, { at: number; error: Error }>();
+	await runAtOnce(
+		units.map((unit, at) => ({ ...unit, at })),
+		DOWNLOADS_AT_ONCE,
+		async ({ job, ref, at }) => {
+			if (failed.has(job.itemIndex)) return;
+			try {
+				const file = await downloadFile(ctx, ref.url, job.maxBytes, downloads);
+				downloaded[at] = await ctx.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
+			} catch (error) {
+				if ((failed.get(job.itemIndex)?.at ?? Infinity) < at) return;
+				failed.set(job.itemIndex, { at, error: error instanceof FileFailure ? fileProblem(ref, job.itemIndex, error) : (error as Error) });
+			}
+		},
+	);
+	// In the units' order, which is each record's: proof, then page_1, page_2, ...
+	units.forEach(({ job, ref }, at) => {
+		if (!failed.has(job.itemIndex)) job.item.binary = { ...job.item.binary, [ref.property]: downloaded[at] };
 	});
-	return failures;
+	return new Map([...failed].map(([itemIndex, { error }]) => [itemIndex, error]));
 }
 
 /** What one input item outputs when it downloads files: its JSON items, and the files for each (by the item's index in `results`). */

@@ -4,14 +4,18 @@
  * documents the contract. Profiles change its answer's shape, stop it paging and filtering
  * (list-unpaged), remove it (no-list-endpoints: 404), or answer with the provider's documented
  * shape and parameters, bound as ASP.NET binds them (documented). The fault listTotalCountExtra makes
- * its reported total disagree with its pages.
+ * its reported total disagree with its pages; the page settings (PUT /_sandbox/list-pages) delay a
+ * page, answer it with an error, or make orders as it is asked for.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError, noEndpoint } from '../../errors';
 import { documentedListQuery } from '../../domain/documented-list';
+import { elsewhereItem, planAtEnd } from '../../domain/elsewhere-orders';
+import type { PageActions } from '../../domain/list-pages';
 import { DEFAULT_PAGE_SIZE, listOrders, orderFilter, type OrderListQuery } from '../../domain/order-list';
 import { canReadAllOrders } from '../../domain/permissions';
+import { ADMIN_USERNAME, OTHER_APPLICATION_ID } from '../../domain/seed';
 import { queryPairs } from '../../domain/query-binding';
 import { documentedOrderListView, orderListView } from '../../domain/views';
 import { orderListQuery, storeParams } from './schemas';
@@ -21,6 +25,28 @@ const PAGING = ['pageNumber', 'pageSize'] as const;
 const LIST_PARAMETERS = [...PAGING, 'status', 'createdFrom', 'createdTo'] as const;
 
 export function orderListRoutes(ctx: SandboxContext) {
+	/** What the page settings do to the store: orders made as another system makes them (alice's, no callback URLs). */
+	const pageActions: PageActions = {
+		addOrders(storeId, count, where) {
+			const creator = { userId: ctx.state.userByLogin(ADMIN_USERNAME)!.id, applicationId: OTHER_APPLICATION_ID };
+			const wanted = { productId: 'postcard-4x6', referencePrefix: 'elsewhere-' };
+			for (const planned of planAtEnd(ctx.state.storeOrders(storeId), count, where, Date.now())) {
+				ctx.lifecycle.createWithPast(storeId, creator, ({ number }) => elsewhereItem(wanted, number), planned.path, planned.recordMs);
+			}
+		},
+		sleep: (ms) => ctx.faults.sleep(ms),
+	};
+
+	/** The page settings for the page served; an error answer they make is logged as a fault. */
+	async function playPage(request: FastifyRequest, page: number, storeId: string): Promise<void> {
+		try {
+			await ctx.listPages.play(page, storeId, pageActions);
+		} catch (error) {
+			if (error instanceof ApiError && request.sandboxLog) request.sandboxLog.fault = String(error.statusCode);
+			throw error;
+		}
+	}
+
 	return async function orderList(app: FastifyInstance): Promise<void> {
 		/**
 		 * Before the schema: a list that does not exist answers 404; one that neither pages nor filters
@@ -57,10 +83,12 @@ export function orderListRoutes(ctx: SandboxContext) {
 				const viewer = { userId: caller.user.id, allOrders: canReadAllOrders(caller.user, store) };
 				if (ctx.profiles.documented()) {
 					const query = documentedListQuery(queryPairs(request.raw.url ?? ''), ctx.listQueryNames.current);
+					await playPage(request, query.pageIndex, store.id);
 					return documentedOrderListView(listOrders(ctx.state.storeOrders(store.id), viewer, query.filter), query, ctx.faults.listTotalCountExtra);
 				}
 				const { filter, problems } = orderFilter(request.query);
 				if (problems.length > 0) throw new ApiError(400, problems);
+				await playPage(request, ctx.profiles.orderListUnpaged() ? 1 : (request.query.pageNumber ?? 1), store.id);
 				const orders = listOrders(ctx.state.storeOrders(store.id), viewer, filter);
 				// Unpaged: one page holding every order.
 				const pageSize = ctx.profiles.orderListUnpaged() ? Math.max(orders.length, 1) : (request.query.pageSize ?? DEFAULT_PAGE_SIZE);

@@ -2,15 +2,17 @@
  * The control API under /_sandbox (only when the sandbox was started with control on): reset,
  * tokens, orders made elsewhere and order advance, clock, counts, request and callback logs, a
  * callback outage, fault injection, profiles, the order list's query names under profile
- * `documented`, and where the files of status records live (with the file host's request log).
+ * `documented`, what the order list does at given pages, and where the files of status records live
+ * (with the file host's request log).
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../context';
 import { ApiError } from '../../errors';
 import { elsewhereItem, LISTED_ELSEWHERE_ORDERS, parseElsewhereOrders, planElsewhereOrders } from '../../domain/elsewhere-orders';
 import { validateFaults } from '../../domain/faults';
-import { fileSettingsBody, type FileSettings } from '../../domain/file-links';
+import { fileSettingsBody, type FileSettingsChange } from '../../domain/file-links';
 import { STATUSES } from '../../domain/lifecycle';
+import { parseListPages } from '../../domain/list-pages';
 import { DEFAULT_LIST_QUERY_NAMES, ListQueryNamesError, parseListQueryNames } from '../../domain/list-query-names';
 import { parseProfiles, PROFILE_DESCRIPTIONS, PROFILE_NAMES, ProfileError } from '../../domain/profiles';
 import type { ErrorRecord } from '../../domain/types';
@@ -109,7 +111,8 @@ export function controlRoutes(ctx: SandboxContext) {
 				'GET|POST|DELETE /_sandbox/faults',
 				'GET|PUT|DELETE /_sandbox/profile {profiles: [...]}',
 				'GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}',
-				'GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?}',
+				'GET|PUT|DELETE /_sandbox/list-pages {"<page>": {delayMs?, status?, retryAfterSeconds?, times?, addOrders?}}',
+				'GET|PUT|DELETE /_sandbox/files {proofs?, pages?, missing?, chunked?, delayMs?}',
 				'GET|DELETE /_sandbox/files/requests',
 			],
 			statuses: STATUSES.map((s) => ({ StatusID: s.StatusID, StatusDescription: s.StatusDescription })),
@@ -247,10 +250,21 @@ export function controlRoutes(ctx: SandboxContext) {
 			return namesAnswer();
 		});
 
+		// A PUT replaces every page's settings, and starts counting each page's requests again.
+		app.get('/list-pages', async () => ({ pages: ctx.listPages.current }));
+		app.put('/list-pages', async (request) => {
+			ctx.listPages.set(parseListPages(request.body ?? {}));
+			return { pages: ctx.listPages.current };
+		});
+		app.delete('/list-pages', async () => {
+			ctx.listPages.reset();
+			return { pages: ctx.listPages.current };
+		});
+
 		// A PUT changes the settings it names; the URLs of records already written stay as they are.
 		const filesAnswer = () => ({ ...ctx.fileLinks.current, filesUrl: ctx.filesUrl });
 		app.get('/files', async () => filesAnswer());
-		app.put<{ Body: Partial<FileSettings> }>('/files', { schema: { body: fileSettingsBody } }, async (request) => {
+		app.put<{ Body: FileSettingsChange }>('/files', { schema: { body: fileSettingsBody } }, async (request) => {
 			ctx.fileLinks.set(request.body);
 			return filesAnswer();
 		});
