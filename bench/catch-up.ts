@@ -12,7 +12,7 @@
  * default 15-minute interval. Set against the HTTP Request node reading the whole store (get-many.ts)
  * and, as a control, the same catch-ups in an n8n that evaluates expressions without an isolate.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 import type { WorkflowJson, WorkflowNode } from '../scripts/n8n/client';
 import { askCatchUp, type ClockTarget } from '../scripts/n8n/clock';
@@ -100,11 +100,24 @@ async function publishTrigger(bench: BenchN8n, label: string): Promise<Trigger> 
 	return { workflowId: saved.id, webhookId, secret, url: client.webhookUrl(`${webhookId}/status`) };
 }
 
+/** The header the trigger's catch-up request was signed in before `x-print-store-self-call` (the package up to cb6e95e). */
+const LEGACY_CATCH_UP_HEADER = 'x-print-store-catch-up';
+
+/** That header's value for a run: `v1,<time>,<nonce>,<HMAC-SHA256 of print-store-catch-up:<workflow>:<webhook>:<time>:<nonce>:run:<first>>`. */
+function legacyCatchUpSignature(target: ClockTarget, first: boolean): string {
+	const time = Date.now();
+	const nonce = randomUUID();
+	const subject = ['print-store-catch-up', target.workflowId, target.webhookId, time, nonce, 'run', first ? 1 : 0].join(':');
+	return `v1,${time},${nonce},${createHmac('sha256', target.secret).update(subject).digest('hex')}`;
+}
+
 /** The clock's request, sent now: the catch-up's answer, and when it was sent and answered. */
 async function catchUp(trigger: Trigger) {
 	const sentAt = Date.now();
 	const started = performance.now();
-	const response = await askCatchUp(trigger.url, trigger, { first: true });
+	// Both signatures: the one of this checkout, and the one the package read before its calls to n8n
+	// itself went through one module (a --baseline of that time), each package reading its own.
+	const response = await askCatchUp(trigger.url, trigger, { first: true, headers: { [LEGACY_CATCH_UP_HEADER]: legacyCatchUpSignature(trigger, true) } });
 	const text = await response.text();
 	const seconds = (performance.now() - started) / 1000;
 	const answeredAt = Date.now();

@@ -26,10 +26,14 @@ export function clockSignature(target: ClockTarget, ask: ClockAsk, first: boolea
 }
 
 /** Sends the clock's request to a status webhook URL (`.../webhook/<webhook id>/status`). */
-export async function askCatchUp(url: string, target: ClockTarget, { ask = 'run', first = false }: { ask?: ClockAsk; first?: boolean } = {}): Promise<Response> {
+export async function askCatchUp(
+	url: string,
+	target: ClockTarget,
+	{ ask = 'run', first = false, headers = {} }: { ask?: ClockAsk; first?: boolean; headers?: Record<string, string> } = {},
+): Promise<Response> {
 	return await fetch(url, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', [SELF_CALL_HEADER]: clockSignature(target, ask, first) },
+		headers: { 'content-type': 'application/json', ...headers, [SELF_CALL_HEADER]: clockSignature(target, ask, first) },
 		body: JSON.stringify({ printStoreCatchUp: ask, ...(first ? { first: true } : {}) }),
 	});
 }
