@@ -153,11 +153,11 @@ export async function startQueueProcesses(
 			});
 		},
 		restartWith: async (settings) => {
-			await processes.stopWebhooks();
-			await processes.stopWorker('graceful');
+			// Stopped together and started together: each process boots on its own (the database and
+			// Redis stay up), and a queue-mode restart is four boots.
+			await Promise.all([processes.stopWebhooks(), processes.stopWorker('graceful')]);
 			extra = settings;
-			await processes.startWorker('kept');
-			await processes.startWebhooks();
+			await Promise.all([processes.startWorker('kept'), processes.startWebhooks()]);
 		},
 		startWorker: async (eventLog) => {
 			await log.step(`Starting n8n's worker again (event log ${eventLog})`, async () => {

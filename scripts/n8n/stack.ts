@@ -223,8 +223,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 			close,
 			restartMain,
 			restartAll: async (settings: Record<string, string | null> = {}, mainOnly: Record<string, string | null> = {}) => {
-				await started.queue?.restartWith(settings);
-				await restartMain({ ...settings, ...mainOnly });
+				// Main and the others side by side: they share only the database and Redis, which stay up.
+				await Promise.all([started.queue?.restartWith(settings), restartMain({ ...settings, ...mainOnly })]);
 			},
 			stopN8n: async () => {
 				await log.step('Stopping n8n (main process, and the webhook processes in queue mode)', async () => {
@@ -234,9 +234,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 			},
 			startN8nAgain: async () => {
 				await log.step('Starting n8n again', async () => {
-					n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...mainSettings } });
-					started.n8n = n8n;
-					await queue?.startWebhooks();
+					const startMain = async () => {
+						n8n = await startN8n(log, { runtime, userFolder, port, env: { ...n8nEnv, ...mainSettings } });
+						started.n8n = n8n;
+					};
+					await Promise.all([startMain(), queue?.startWebhooks()]);
 				});
 			},
 			stopWorker: async (how: WorkerStop) => {

@@ -3,97 +3,22 @@
  * stopped while orders change status and the service gives their callbacks up; once n8n is back,
  * the catch-up its activation starts emits every change, once and in order, and the service's late
  * retry of one starts nothing. With "Every Order in the Store", orders made elsewhere (no callback
- * URLs) are emitted too, at once when a callback names no order. With N8N_WEBHOOK_URL (and the
- * editor's address) out of n8n's own reach, as behind a proxy n8n cannot call through, the same
- * guarantee holds: the clock calls the trigger where n8n listens. What cannot run is shown through
+ * URLs) are emitted too, at once when a callback names no order. What cannot run is shown through
  * n8n's REST API: a catch-up that cannot read the store whole is a failed execution saying why; a
- * trigger that does not know its store is not published (one whose catch-up reaches no n8n process
- * is not either: test/e2e/out-of-reach.test.ts). The engine
+ * trigger that does not know its store is not published. With n8n's public address out of its own
+ * reach (the clock then calls the trigger where n8n listens), and where no n8n process answers as
+ * the trigger: test/e2e/out-of-reach.test.ts. The engine
  * suite (test/trigger/catch-up.test.ts) holds every rule; this file shows that a real n8n gives the
  * trigger what they rely on: its activation's clock, its own webhook at the address it listens on,
  * the static data saved per request, failed executions.
  */
 import { randomUUID } from 'node:crypto';
 
-import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
+import type { Execution } from '../../scripts/n8n/client';
 import { isFinishedWithData } from '../../scripts/n8n/client';
-import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
-import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, restartN8n, stopOrStartN8n, testOnce } from './helpers/harness';
-
-const TRIGGER = 'Print Store Trigger';
-const TRIGGER_TYPE = `${PACKAGE_NODE_PREFIX}printStoreTrigger`;
-
-function triggerNode(parameters: Record<string, unknown>): WorkflowNode {
-	const { state } = e2e();
-	return {
-		id: randomUUID(),
-		name: TRIGGER,
-		type: TRIGGER_TYPE,
-		typeVersion: 2.1,
-		position: [0, 300],
-		webhookId: randomUUID(),
-		parameters: { events: ['status'], enrichStoreId: state.sandbox.storeId, options: {}, ...parameters },
-		credentials: { printStoreOAuth2Api: state.credential },
-	};
-}
-
-const order = (reference: string) => ({
-	order: {
-		Product: { ID: 'postcard-4x6', Quantity: 50 },
-		Recipient: { NameFirst: 'Catch', NameLast: 'Up', AddressLine1: '1 Callback Road', City: 'Springfield', Country: 'US' },
-		PartnerOrderReference: reference,
-	},
-});
-
-/** A published workflow with the trigger and Create (its callbacks from the trigger), run once: the orders it created. */
-async function publishAndCreate(name: string, references: string[]) {
-	const { client, state } = e2e();
-	const built = printStoreTestWorkflow({
-		name,
-		credential: state.credential,
-		items: references.map(order),
-		nodeName: 'Create orders',
-		parameters: { resource: 'order', operation: 'create', storeId: state.sandbox.storeId, inputMode: 'json', orderItemJson: '={{ JSON.stringify($json.order) }}', statusCallbacks: 'trigger' },
-	});
-	built.workflow.nodes.push(triggerNode({}));
-	const saved = await client.createWorkflow(built.workflow);
-	await client.activateWorkflow(saved.id);
-	const run = await client.runManually(saved.id, built.triggerName);
-	expect(run.status).toBe('success');
-	return { saved, orders: nodeOutput(run, built.nodeName) };
-}
-
-/** The trigger's items of the workflow's finished webhook executions, oldest execution first. */
-async function triggerItems(workflowId: string): Promise<Array<Record<string, unknown>>> {
-	const executions = (await e2e().client.listExecutions(workflowId)).filter((execution) => execution.mode === 'webhook' && isFinishedWithData(execution));
-	return executions.reverse().flatMap((execution) => nodeOutput(execution, TRIGGER));
-}
-
-async function untilItems(workflowId: string, count: number): Promise<Array<Record<string, unknown>>> {
-	return await waitFor(
-		`${count} trigger items`,
-		async () => {
-			const items = await triggerItems(workflowId);
-			return items.length >= count ? items : undefined;
-		},
-		{ timeoutMs: 120_000 },
-	);
-}
-
-/** Waits until the service has given up (or delivered) the last record of each order, on every URL it has. */
-async function callbacksSettled(orderIds: string[], records: number) {
-	const { sandbox } = e2e();
-	await waitFor(`${records} callbacks given up or delivered`, async () => {
-		const settled = (await sandbox.callbacks()).filter((entry) => orderIds.includes(String(entry.orderId)) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered'));
-		return settled.length >= records ? true : undefined;
-	});
-}
-
-/** An order's events as `status/source`, in the order the workflow received them. */
-const statusesOf = (items: Array<Record<string, unknown>>, orderId: unknown) =>
-	items.filter((item) => item.OrderID === orderId).map((item) => `${String(item.StatusDescription)}/${String(item.source)}`);
+import { callbacksSettled, publishAndCreate, statusesOf, triggerNode, untilItems } from './helpers/catch-up';
+import { describeE2E, e2e, stopOrStartN8n, testOnce } from './helpers/harness';
 
 describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 	afterEach(async () => {
@@ -101,7 +26,8 @@ describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 		await e2e().sandbox.resetCallbackPolicy();
 	});
 
-	test('n8n stopped while orders change: once it is back, every change is emitted once and in order; the late retry of one starts nothing', async () => {
+	// Queue mode and n8n 1.x: the same after a stop, n8n's public address out of its reach (out-of-reach.test.ts).
+	testOnce('n8n stopped while orders change: once it is back, every change is emitted once and in order; the late retry of one starts nothing', async () => {
 		const { client, sandbox } = e2e();
 		const { saved, orders: [a, b] } = await publishAndCreate('e2e catch-up: n8n stopped', ['cu-a', 'cu-b']);
 		// The creations' Received records come by callback, one execution each.
@@ -195,48 +121,6 @@ describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 		);
 		expect(refused).toMatch(/The catch-up does not know which store to read: your account has 2 stores/);
 		await client.deactivateWorkflow(saved.id).catch(() => undefined);
-	});
-
-	describe("with N8N_WEBHOOK_URL and the editor's address out of n8n's own reach (a proxy n8n cannot call through)", () => {
-		/** A name nothing resolves: n8n cannot reach its public address; the service reaches n8n through its route. */
-		const publicOrigin = () => `http://n8n-public.invalid:${e2e().state.n8n.port}`;
-
-		/** n8n 2.x reads N8N_WEBHOOK_URL, n8n 1.x WEBHOOK_URL. */
-		const outOfReach = (more: Record<string, string> = {}) => ({ N8N_WEBHOOK_URL: `${publicOrigin()}/`, WEBHOOK_URL: `${publicOrigin()}/`, N8N_EDITOR_BASE_URL: `${publicOrigin()}/`, ...more });
-
-		beforeAll(async () => {
-			await restartN8n(outOfReach());
-			await e2e().sandbox.callbackRoute(publicOrigin(), e2e().state.n8n.url);
-		}, 180_000);
-
-		afterAll(async () => {
-			await e2e().sandbox.clearCallbackRoutes();
-			await restartN8n();
-		}, 180_000);
-
-		test('n8n stopped while orders change: once it is back, the clock catches up where n8n listens, every change once and in order', async () => {
-			const { client, sandbox } = e2e();
-			const { saved, orders: [a] } = await publishAndCreate('e2e catch-up: public address out of reach', ['out-a']);
-			// n8n gave Create its public address, which nothing here resolves; the service reaches n8n through its route.
-			const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
-			expect(stored.OrderDetails.StatusCallbackUrl.startsWith(`${publicOrigin()}/`)).toBe(true);
-			await expect(fetch(stored.OrderDetails.StatusCallbackUrl, { method: 'POST' })).rejects.toThrow();
-			expect((await untilItems(saved.id, 1)).map((item) => `${String(item.StatusDescription)}/${String(item.source)}`)).toEqual(['Received/callback']);
-
-			await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
-			await stopOrStartN8n('stop');
-			try {
-				await sandbox.advance(String(a.ID), { toStatusId: 4 });
-				// Three new records, each given up on both of the order's URLs (and Received delivered on both).
-				await callbacksSettled([String(a.ID)], 8);
-			} finally {
-				await stopOrStartN8n('start');
-			}
-			const items = await untilItems(saved.id, 4);
-			expect(statusesOf(items, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
-			await client.deactivateWorkflow(saved.id);
-		});
-
 	});
 });
 

@@ -1,23 +1,25 @@
 /**
  * The package's calls to n8n itself where n8n cannot reach its own public address: N8N_WEBHOOK_URL
  * (1.x: WEBHOOK_URL) and the editor's address are a name nothing resolves, as behind a reverse proxy
- * without hairpin routing or with split DNS, on every n8n process. Order > Wait Until Status, the
- * service never sending its callbacks: a published workflow (Webhook → Create with Status Callbacks
- * "Resume This Execution" → Wait Until Status, Check Every 5 s) is called a few times; its orders are
- * delivered one after the other.
+ * without hairpin routing or with split DNS, on every n8n process.
  *
- * - One process (2.41.1, 1.123.81): the checks find the execution where n8n listens (its default
- *   port, 5678: the e2e stack runs n8n there), with nothing set. Every order's outcome comes from the
- *   checks, each wait ended by the first check after its last order's status.
- * - Queue mode, where the checks run on the worker, which serves no webhooks, and main serves no
- *   production webhooks: with the documented setting (the credential's n8n Internal URL, here the
- *   load balancer in front of the webhook processes) the same; without it, the wait fails as it
- *   begins, saying what it tried and what to set, as n8n's REST API shows.
+ * - Order > Wait Until Status, the service never sending its callbacks: a published workflow
+ *   (Webhook → Create with Status Callbacks "Resume This Execution" → Wait Until Status, Check Every
+ *   5 s) is called a few times; its orders are delivered one after the other. Every order's outcome
+ *   comes from the checks, each wait ended by the first check after its last order's status.
+ * - The Print Store Trigger's catch-up: n8n stopped while orders change; once it is back, the clock
+ *   reaches the trigger and emits every change once and in order (the service reaches n8n through
+ *   its route to the public name).
+ * - How the package finds n8n: one process (2.41.1, 1.123.81), nothing set: the checks and the
+ *   clock find n8n where it listens, its default port 5678 (the e2e stack runs n8n there). In queue
+ *   mode the checks run on the worker, which serves no webhooks, and main serves no production
+ *   webhooks here: the documented setting, the credential's n8n Internal URL (the load balancer in
+ *   front of the webhook processes), reaches them; without it the wait fails as it begins and the
+ *   catch-up soon after the publish, each saying what it tried and what to set, as n8n's REST API
+ *   shows.
  * - Status Checks off: n8n's own timer ends the wait at its time limit, and its items say that no
- *   check ran at the end, with the status as read and when.
- * - The Print Store Trigger's catch-up in queue mode, main serving no production webhooks: no process
- *   answers as the trigger, which a failed execution says soon after the publish (the catch-up itself
- *   with n8n's public address out of reach: test/e2e/catch-up.test.ts).
+ *   check ran at the end, with the status as read and when (started first, it waits while the other
+ *   tests run).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -26,8 +28,9 @@ import { isFinishedWithData } from '../../scripts/n8n/client';
 import { nodeOutput } from '../../scripts/n8n/executions';
 import { connectOAuth2Credential } from '../../scripts/n8n/oauth';
 import { waitFor } from '../../scripts/n8n/process';
-import { CREDENTIAL_TYPE, PACKAGE_NODE_PREFIX, PRINT_STORE_TYPE, type CredentialRef } from '../../scripts/n8n/workflows';
-import { describeE2E, e2e, restartAllOfN8n, startCreateThenWait, testOnce, testOnlyIn, untilExecutionWaits } from './helpers/harness';
+import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, type CredentialRef } from '../../scripts/n8n/workflows';
+import { callbacksSettled, publishAndCreate, statusesOf, triggerNode, untilItems } from './helpers/catch-up';
+import { describeE2E, e2e, restartAllOfN8n, setupList, startCreateThenWait, stopOrStartN8n, testOnce, testOnlyIn, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const CREATE = 'Create orders';
@@ -38,6 +41,8 @@ const ORDERS_PER_EXECUTION = 2;
 /** A name nothing resolves, on n8n's port: n8n cannot reach it; the test reaches n8n directly. */
 const publicOrigin = () => `http://n8n-public.invalid:${e2e().state.n8n.port}`;
 const queueMode = () => e2e().state.mode === 'queue';
+/** Where the service's callbacks reach n8n: in queue mode the load balancer in front of the webhook processes. */
+const n8nAsServiceReachesIt = () => (queueMode() ? e2e().state.queue!.proxy.url : e2e().state.n8n.url);
 
 const node = (name: string, x: number, type: string, typeVersion: number, parameters: Json, more: Partial<WorkflowNode> = {}): WorkflowNode => ({
 	id: randomUUID(),
@@ -147,27 +152,42 @@ async function historyReadsAfter(orderId: string, afterSeq: number): Promise<num
 }
 
 describeE2E("n8n's public address out of its own reach: Wait Until Status, the catch-up", () => {
-	/** Queue mode: the credential with the documented setting, connected while n8n's editor address is still the one the OAuth2 redirect goes to. */
-	let withSetting: CredentialRef | undefined;
+	/**
+	 * The credential the checks and the clock use: in one process the stack's, with nothing set (n8n
+	 * runs on its default port); in queue mode one with the n8n Internal URL, as docs/queue-mode.md
+	 * says (connected while n8n's editor address is still the one the OAuth2 redirect goes to).
+	 */
+	let credential: CredentialRef;
+	/** Where every test runs: a wait that n8n's own timer ends, started first (it takes up to a minute), awaited last. */
+	let timerWait: Promise<string> | undefined;
 
 	beforeAll(async () => {
-		if (queueMode()) withSetting = await credentialWithInternalUrl(e2e().state.queue!.proxy.url);
+		credential = queueMode() ? await credentialWithInternalUrl(n8nAsServiceReachesIt()) : e2e().state.credential;
 		const out = `${publicOrigin()}/`;
 		// Queue mode as documented for main without production webhooks: nothing on main answers for a waiting execution.
 		await restartAllOfN8n({ N8N_WEBHOOK_URL: out, WEBHOOK_URL: out, N8N_EDITOR_BASE_URL: out }, queueMode() ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {});
-		await e2e().sandbox.setProfiles(['drop-callbacks']);
+		if (setupList === 'every') {
+			timerWait = startTimerWait();
+			// Handled where it is awaited; not an unhandled rejection meanwhile.
+			timerWait.catch(() => undefined);
+		}
 	}, 300_000);
 
-	afterAll(async () => {
+	afterEach(async () => {
 		await e2e().sandbox.setProfiles([]);
+		await e2e().sandbox.clearCallbackRoutes();
+		await e2e().sandbox.resetCallbackPolicy();
+	});
+
+	afterAll(async () => {
+		await timerWait?.catch(() => undefined);
 		await restartAllOfN8n();
 	}, 300_000);
 
 	test("callbacks never sent: every order's outcome comes from the checks, each wait ended by the first check after its last order's status", async () => {
 		const { sandbox, state } = e2e();
 		if (!queueMode()) expect(`n8n's port: ${state.n8n.port}`).toBe("n8n's port: 5678");
-		// One process: nothing set. Queue mode: the credential's n8n Internal URL (docs/queue-mode.md).
-		const credential = withSetting ?? state.credential;
+		await sandbox.setProfiles(['drop-callbacks']);
 		const { id, webhookUrl } = await publishedWaitWorkflow('checks', credential);
 		const run = randomUUID().slice(0, 8);
 		await callWorkflow(webhookUrl, run, EXECUTIONS);
@@ -199,6 +219,39 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		await e2e().client.deactivateWorkflow(id);
 	}, 300_000);
 
+	test('the catch-up: n8n stopped while orders change; once it is back, the clock reaches the trigger, every change is emitted once and in order, and the late retry of one starts nothing', async () => {
+		const { client, sandbox } = e2e();
+		// The service reaches n8n through its route to the public name; n8n cannot.
+		await sandbox.callbackRoute(publicOrigin(), n8nAsServiceReachesIt());
+		const { saved, orders: [a] } = await publishAndCreate('e2e out of reach: catch-up', ['out-a'], credential);
+		const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
+		expect(stored.OrderDetails.StatusCallbackUrl.startsWith(`${publicOrigin()}/`)).toBe(true);
+		await expect(fetch(stored.OrderDetails.StatusCallbackUrl, { method: 'POST' })).rejects.toThrow();
+		expect(statusesOf(await untilItems(saved.id, 1), a.ID)).toEqual(['Received/callback']);
+
+		await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
+		await stopOrStartN8n('stop');
+		try {
+			await sandbox.advance(String(a.ID), { toStatusId: 4 });
+			// Three new records, each given up on both of the order's URLs (and Received delivered on both).
+			await callbacksSettled([String(a.ID)], 8);
+		} finally {
+			await stopOrStartN8n('start');
+		}
+		expect(statusesOf(await untilItems(saved.id, 4), a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
+
+		// The service's late retry of the Shipped record, sent its way (in queue mode to any webhook process): answered, nothing started.
+		const [shipped] = (await sandbox.api<Array<Record<string, unknown>>>('GET', `/store/${e2e().state.sandbox.storeId}/order/${String(a.ID)}/status`)).body.slice(-1);
+		const late = await fetch(stored.OrderDetails.StatusCallbackUrl.replace(publicOrigin(), n8nAsServiceReachesIt()), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(shipped),
+		});
+		expect(late.status).toBe(200);
+		expect(await late.json()).toMatchObject({ duplicates: 1, emitted: 0 });
+		await client.deactivateWorkflow(saved.id);
+	}, 300_000);
+
 	// The worker serves no webhooks and main none in production: only the documented setting reaches n8n.
 	testOnlyIn('queue')('without the n8n Internal URL in queue mode: the wait fails as it begins, saying what it tried and what to set, and nothing waits', async () => {
 		const { id, webhookUrl } = await publishedWaitWorkflow('no setting', e2e().state.credential);
@@ -213,15 +266,12 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		await e2e().client.deactivateWorkflow(id);
 	}, 300_000);
 
-	// Only in queue mode does no process answer: one process answers where it listens (the e2e stack runs n8n on its default port).
-	testOnlyIn('queue')('the catch-up: no n8n process answers as the trigger (main serves no production webhooks): soon after the publish, a failed execution says so, what was tried and what to set', async () => {
-		const { client, state } = e2e();
+	// Only in queue mode does no process answer: one process answers where it listens.
+	testOnlyIn('queue')('the catch-up without the n8n Internal URL in queue mode (main serves no production webhooks): soon after the publish, a failed execution says no process answered, what was tried and what to set', async () => {
+		const { client } = e2e();
 		// A new trigger: no callback has come, so no process was seen serving it.
-		const trigger: WorkflowNode = node('Print Store Trigger', 0, `${PACKAGE_NODE_PREFIX}printStoreTrigger`, 2.1, { events: ['status'], enrichStoreId: state.sandbox.storeId, catchUp: 'storeOrders', options: {} }, {
-			webhookId: randomUUID(),
-			credentials: { [CREDENTIAL_TYPE]: state.credential },
-		});
-		const saved = await client.createWorkflow({ name: 'e2e out of reach: catch-up', nodes: [trigger], connections: {}, settings: {} });
+		const trigger = triggerNode({ catchUp: 'storeOrders' });
+		const saved = await client.createWorkflow({ name: 'e2e out of reach: catch-up without the setting', nodes: [trigger], connections: {}, settings: {} });
 		await client.activateWorkflow(saved.id);
 		// The clock's first try 5 s after the publish, its second 30 s later: the failed execution then.
 		const [failed] = await executionsWhere(saved.id, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution), 120_000);
@@ -234,20 +284,25 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 
 	// n8n's timer ends every wait the same way in every setup: once.
 	testOnce("Status Checks off: n8n's own timer ends the wait at its time limit, and each item says no check ran at the end, with its status as read and when", async () => {
-		const { client, state } = e2e();
-		const { executionId } = await startCreateThenWait({
-			name: 'e2e out of reach: n8n timer',
-			credential: state.credential,
-			storeId: state.sandbox.storeId,
-			items: [{ order: order('timer-0') }],
-			wait: { timeLimit: 0.2, timeLimitUnit: 'minutes', statusChecks: 'off' },
-		});
-		await untilExecutionWaits(executionId);
-		const execution = await client.waitForExecution(executionId, 150_000);
+		const execution = await e2e().client.waitForExecution(await timerWait!, 150_000);
 		expect(execution.status).toBe('success');
-		const [item] = nodeOutput(execution, 'Wait until delivered');
+		const [item] = nodeOutput(execution, WAIT);
 		expect(item).toMatchObject({ outcome: 'unchecked', resumedBy: 'n8nTimer', status: { StatusDescription: 'Received' } });
 		expect(String(item.error)).toMatch(/^No check ran when the wait ended: n8n's own timer ended it after the time limit/);
 		expect(Date.parse(String(item.statusReadAt))).toBeLessThan(Date.parse(String(item.timeLimit)));
 	}, 200_000);
 });
+
+/** Create → Wait Until Status (Status Checks off, a 12 s time limit), run manually until it waits: its execution's ID. */
+async function startTimerWait(): Promise<string> {
+	const { state } = e2e();
+	const { executionId } = await startCreateThenWait({
+		name: 'e2e out of reach: n8n timer',
+		credential: state.credential,
+		storeId: state.sandbox.storeId,
+		items: [{ order: order('timer-0') }],
+		wait: { timeLimit: 0.2, timeLimitUnit: 'minutes', statusChecks: 'off' },
+	});
+	await untilExecutionWaits(executionId);
+	return executionId;
+}

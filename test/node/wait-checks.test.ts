@@ -18,6 +18,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { waitSecret } from '../../nodes/shared/callbacks/secrets';
 import { answerProof, readSelfCall, SELF_CALL_HEADER } from '../../nodes/shared/selfCalls/signing';
 import { CHECK_TIMING, stopChecks } from '../../nodes/PrintStore/wait/checks';
+import { freePort } from '../../scripts/n8n/process';
 import { runPrintStore } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
@@ -243,14 +244,18 @@ test('a time limit sooner than the interval: one check at the time limit, then a
 
 test('no address answers for the execution when the wait begins: the node fails, naming each address tried and what to set, and nothing waits', async () => {
 	const endpoint = await resumeEndpoint(() => resumed, false);
+	// The credential's n8n Internal URL on a port nothing listens on; n8n's default address (127.0.0.1:5678) is tried too, whatever answers there on this machine.
+	const closed = `http://127.0.0.1:${await freePort()}`;
 	try {
-		const { result } = await runWait(await openOrder(), `${endpoint.root}/webhook-waiting`, everySecond);
+		const { result } = await runWait(await openOrder(), `${endpoint.root}/webhook-waiting`, everySecond, { n8nInternalUrl: closed });
 		expect(result.run.waitTill).toBeUndefined();
 		const error = result.error as Error & { description?: string };
 		expect(error.message).toBe("Wait Until Status cannot reach this execution in n8n to check the orders' statuses: no address of n8n answered");
+		expect(error.description).toContain(`${closed}/webhook-waiting/`);
+		expect(error.description).toMatch(/ \(no answer \(ECONNREFUSED\)\), /);
+		expect(error.description).toContain('http://127.0.0.1:5678/webhook-waiting/');
 		expect(error.description).toContain(`${endpoint.root}/webhook-waiting/`);
 		expect(error.description).toContain('HTTP 404: The requested webhook is not registered.');
-		expect(error.description).toContain('(no answer (ECONNREFUSED))');
 		expect(error.description).toMatch(/Set "n8n Internal URL" in the Print Store credential/);
 		expect(error.description).toMatch(/Or set Status Checks to Off/);
 		expect(endpoint.starts()).toBe(1);
