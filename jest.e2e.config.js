@@ -22,6 +22,7 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/test/e2e/setup/global-setup.ts',
 	globalTeardown: '<rootDir>/test/e2e/setup/global-teardown.ts',
+	setupFilesAfterEnv: ['<rootDir>/test/e2e/setup/settings.ts'],
 	testSequencer: '<rootDir>/test/e2e/sequencer.js',
 	testTimeout: 180000,
 	maxWorkers: 1,

@@ -56,9 +56,9 @@ describeE2E("n8n 3.0's queue mode on 2.41.1: manual executions on the worker", (
 		model = await startModelServer();
 	}, 180_000);
 
+	// The suite's own settings again: restored by the next file (test/e2e/setup/settings.ts).
 	afterAll(async () => {
 		await model?.close();
-		await restartN8n();
 	}, 180_000);
 
 	test("the report no longer lists the setting, which 3.0 makes n8n's only behaviour", async () => {

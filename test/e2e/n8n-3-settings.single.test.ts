@@ -161,9 +161,8 @@ async function deliverWhileWaiting(executionId: string): Promise<Execution> {
 }
 
 describeE2E('n8n 3.0 settings on n8n 2.41.1 (one process)', () => {
+	// The suite's own settings again: restored by the next file (test/e2e/setup/settings.ts).
 	afterAll(async () => {
-		// The suite's own settings again, for the files after this one.
-		await restartN8n();
 		await e2e().sandbox.setProfiles([]);
 	}, 120_000);
 

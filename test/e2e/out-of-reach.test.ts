@@ -30,7 +30,7 @@ import { connectOAuth2Credential } from '../../scripts/n8n/oauth';
 import { waitFor } from '../../scripts/n8n/process';
 import { CREDENTIAL_TYPE, PRINT_STORE_TYPE, type CredentialRef } from '../../scripts/n8n/workflows';
 import { callbacksSettled, publishAndCreate, statusesOf, triggerNode, untilItems } from './helpers/catch-up';
-import { describeE2E, e2e, restartAllOfN8n, setupList, startCreateThenWait, stopOrStartN8n, testOnce, testOnlyIn, untilExecutionWaits } from './helpers/harness';
+import { describeE2E, e2e, keepsItsOwnSettings, restartAllOfN8n, setupList, startCreateThenWait, stopOrStartN8n, testOnce, testOnlyIn, untilExecutionWaits } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 const CREATE = 'Create orders';
@@ -151,6 +151,9 @@ async function historyReadsAfter(orderId: string, afterSeq: number): Promise<num
 	return reads.length;
 }
 
+// It restarts n8n its own way before its first test.
+keepsItsOwnSettings();
+
 describeE2E("n8n's public address out of its own reach: Wait Until Status, the catch-up", () => {
 	/**
 	 * The credential the checks and the clock use: in one process the stack's, with nothing set (n8n
@@ -179,9 +182,9 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		await e2e().sandbox.resetCallbackPolicy();
 	});
 
+	// n8n stays out of its own reach for the files after this one, which restore the suite's settings (test/e2e/setup/settings.ts).
 	afterAll(async () => {
 		await timerWait?.catch(() => undefined);
-		await restartAllOfN8n();
 	}, 300_000);
 
 	test("callbacks never sent: every order's outcome comes from the checks, each wait ended by the first check after its last order's status", async () => {

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 
 import type { Execution } from '../../scripts/n8n/client';
 import { callbackSecretOf, executionJsonWithoutN8nCopies } from '../helpers/secrets';
-import { describeE2E, e2e } from './helpers/harness';
+import { describeE2E, e2e, keepsItsOwnSettings } from './helpers/harness';
 
 const SANDBOX_TOKEN = /\b(?:at|rt)_[A-Za-z0-9_-]{32}/g;
 
@@ -32,6 +32,9 @@ function findings(where: string, text: string, secrets: string[]): string[] {
 	for (const match of text.matchAll(SANDBOX_TOKEN)) found.push(`${where}: token ${match[0].slice(0, 6)}…`);
 	return found;
 }
+
+// It reads what the run left behind, in n8n as the files before left it.
+keepsItsOwnSettings();
 
 describeE2E('secrets after the whole end-to-end run', () => {
 	test('no secret in n8n\'s log or in any execution', async () => {

@@ -1,12 +1,22 @@
-// Runs the end-to-end files in a stable order, with *.last.test.ts files after all others: they
-// check what the whole run left behind (n8n's log and every execution) for secrets.
+// Runs the end-to-end files in a stable order: first those that run n8n with the suite's own
+// settings, then those that restart it with others (each leaves its settings to the next file, which
+// restores the suite's: test/e2e/setup/settings.ts; last, no file has to), then *.last.test.ts
+// files, which check what the whole run left behind (n8n's log and every execution) for secrets.
+const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
-class LastOnesLast extends Sequencer {
+/** The files that restart n8n with settings of their own, in the order they run. */
+const WITH_OTHER_SETTINGS = ['n8n-3-settings.single.test.ts', 'n8n-3-manual-runs.queue.test.ts', 'out-of-reach.test.ts'];
+
+class SettingsLast extends Sequencer {
 	sort(tests) {
-		const last = (test) => (test.path.endsWith('.last.test.ts') ? 1 : 0);
-		return [...tests].sort((a, b) => last(a) - last(b) || a.path.localeCompare(b.path));
+		const rank = (test) => {
+			const file = path.basename(test.path);
+			if (file.endsWith('.last.test.ts')) return WITH_OTHER_SETTINGS.length + 1;
+			return WITH_OTHER_SETTINGS.indexOf(file) + 1;
+		};
+		return [...tests].sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path));
 	}
 }
 
-module.exports = LastOnesLast;
+module.exports = SettingsLast;

@@ -110,6 +110,30 @@ export async function restartAllOfN8n(settings: Record<string, string | null> = 
 	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
 }
 
+/**
+ * The suite's own settings on every n8n process, restarting only those a restart left with others
+ * (test/e2e/setup/settings.ts asks for it before each file).
+ */
+export async function restoreDefaultSettings(): Promise<void> {
+	const { state } = e2e();
+	if (!state.controlUrl) return;
+	const answer = await fetch(`${state.controlUrl}/defaults`, { method: 'POST' });
+	if (!answer.ok) throw new Error(`Restarting n8n with the suite's settings failed: ${await answer.text()}`);
+}
+
+let ownSettings = false;
+
+/**
+ * Called at the top of a file that restarts n8n with its own settings before its first test, or
+ * reads n8n as the file before left it (the secrets scan): n8n is not restarted with the suite's
+ * settings first. Such a file leaves its settings to the next one, which restores them.
+ */
+export function keepsItsOwnSettings(): void {
+	ownSettings = true;
+}
+
+export const settingsAreTheFileOwn = () => ownSettings;
+
 /** Stops n8n (main, and the webhook processes in queue mode: callbacks then fail), or starts it again. */
 export async function stopOrStartN8n(action: 'stop' | 'start'): Promise<void> {
 	const { state } = e2e();

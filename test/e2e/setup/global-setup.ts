@@ -31,13 +31,18 @@ declare global {
  * main alone), and in queue mode `POST /worker/stop?how=graceful|hard` and
  * `POST /worker/start?eventLog=kept|fresh` stop and start the worker; `POST /stop` and `POST /start`
  * stop n8n (main, and the webhook processes in queue mode) and start it again (the stack lives in
- * this process). One request at a time.
+ * this process). `POST /defaults` gives every process the suite's own settings again, restarting
+ * only those a restart left with others (a file that changes n8n's settings leaves them for the next
+ * file, which asks for this before it starts: test/e2e/setup/settings.ts). One request at a time.
  */
 async function startControl(stack: Stack): Promise<string> {
 	let busy: Promise<void> = Promise.resolve();
+	/** Which processes run with settings a restart gave them, not the suite's own. */
+	const changed = { main: false, others: false };
+	const given = (settings: Record<string, string | null>) => Object.keys(settings).length > 0;
 	const server = http.createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://control');
-		if (request.method !== 'POST' || !['/restart', '/restart-all', '/worker/stop', '/worker/start', '/stop', '/start'].includes(url.pathname)) {
+		if (request.method !== 'POST' || !['/restart', '/restart-all', '/defaults', '/worker/stop', '/worker/start', '/stop', '/start'].includes(url.pathname)) {
 			response.writeHead(404).end();
 			return;
 		}
@@ -48,10 +53,25 @@ async function startControl(stack: Stack): Promise<string> {
 		});
 		busy = busy.then(async () => {
 			try {
-				const given = (await body) ? (JSON.parse(await body) as { settings?: Record<string, string | null>; mainOnly?: Record<string, string | null> }) : {};
-				const settings = given.settings ?? {};
-				if (url.pathname === '/restart') await stack.restartMain(settings);
-				else if (url.pathname === '/restart-all') await stack.restartAll(settings, given.mainOnly ?? {});
+				const asked = (await body) ? (JSON.parse(await body) as { settings?: Record<string, string | null>; mainOnly?: Record<string, string | null> }) : {};
+				const settings = asked.settings ?? {};
+				// A restart that fails leaves a process in no known state: counted as changed until one succeeds.
+				if (url.pathname === '/restart') {
+					changed.main = true;
+					await stack.restartMain(settings);
+					changed.main = given(settings);
+				} else if (url.pathname === '/restart-all') {
+					changed.main = true;
+					changed.others = true;
+					await stack.restartAll(settings, asked.mainOnly ?? {});
+					changed.main = given(settings) || given(asked.mainOnly ?? {});
+					changed.others = given(settings);
+				} else if (url.pathname === '/defaults') {
+					if (changed.others) await stack.restartAll();
+					else if (changed.main) await stack.restartMain();
+					changed.main = false;
+					changed.others = false;
+				}
 				else if (url.pathname === '/stop') await stack.stopN8n();
 				else if (url.pathname === '/start') await stack.startN8nAgain();
 				else if (url.pathname === '/worker/stop') await stack.stopWorker(url.searchParams.get('how') === 'hard' ? 'hard' : 'graceful');
