@@ -20,6 +20,8 @@ export interface WebhookProxy {
 	port: number;
 	config: string;
 	stop(): Promise<void>;
+	/** Resolves once haproxy passes a call to a webhook process again (its health checks mark a new one up within seconds). */
+	untilPassing(): Promise<void>;
 }
 
 /**
@@ -97,6 +99,12 @@ export async function startWebhookProxy(log: Log, webhookPorts: number[]): Promi
 			throw new Error(`haproxy did not start: ${ready instanceof Error ? ready.message : 'it exited'}\n${tail}`);
 		}
 		log.info(`  haproxy on ${url}: /webhook-waiting/<execution ID> by execution, /webhook/ round robin, over ports ${webhookPorts.join(', ')}`);
-		return { url, port, config, stop };
+		const untilPassing = async () => {
+			await waitFor('haproxy to pass a call to a webhook process', async () => ((await fetch(`${url}/healthz`).catch(() => undefined))?.ok ? true : undefined), {
+				timeoutMs: 30_000,
+				intervalMs: 200,
+			});
+		};
+		return { url, port, config, stop, untilPassing };
 	});
 }

@@ -150,6 +150,8 @@ export async function startQueueProcesses(
 				const next = await Promise.all(processes.webhooks.map((previous, index) => start('webhook', `n8n-webhook-${index + 1}`, previous.port)));
 				next.forEach((process, index) => (running[running.indexOf(processes.webhooks[index])] = process));
 				processes.webhooks = next;
+				// Up, but haproxy answers 503 until its health checks have seen one.
+				await processes.proxy.untilPassing();
 			});
 		},
 		restartWith: async (settings) => {
