@@ -44,10 +44,17 @@ async function pagesAsked(pageName = 'pageNumber'): Promise<Array<SandboxRequest
 		.map((request) => ({ ...request, page: Number(new URL(`http://x${request.rawPath}`).searchParams.get(pageName) ?? 1) }));
 }
 
-/** The most requests the sandbox held at one moment (one received before another was answered). */
+/**
+ * The most requests the sandbox held at one moment (one received before another was answered). A
+ * request counts itself: times are in milliseconds, so one answered within the millisecond it arrived
+ * would otherwise hold nothing.
+ */
 function mostAtOnce(requests: SandboxRequest[]): number {
 	return Math.max(
-		...requests.map((request) => requests.filter((other) => other.receivedAtMs <= request.receivedAtMs && request.receivedAtMs < (other.answeredAtMs ?? Infinity)).length),
+		...requests.map(
+			(request) =>
+				1 + requests.filter((other) => other !== request && other.receivedAtMs <= request.receivedAtMs && request.receivedAtMs < (other.answeredAtMs ?? Infinity)).length,
+		),
 	);
 }
 
