@@ -68,8 +68,46 @@ describeE2E('the n8n editor in Chromium', () => {
 		await target.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 	};
 
+	/**
+	 * Opens a page of the editor as a link inside it does: through the editor's own router, without
+	 * loading the editor again (a full load boots the whole editor, about 5 s on 2 cores; the sign-in
+	 * test loads it once). n8n's "Save changes before leaving?" is answered "Leave without saving".
+	 * With `nodeNames` it returns once the canvas shows those nodes, and none of the workflow before.
+	 */
+	const openInEditor = async (pathname: string, nodeNames?: string[]) => {
+		await page.keyboard.press('Escape'); // a panel or a list left open
+		const canvasNodes = page.locator('[data-test-id="canvas-node"]');
+		await canvasNodes.evaluateAll((elements) => elements.forEach((element) => element.setAttribute('data-left-behind', '')));
+		const routed = await page.evaluate((to) => {
+			type Router = { push(to: string): Promise<unknown> };
+			const root = (globalThis as unknown as { document: { querySelector(selector: string): { __vue_app__?: { config: { globalProperties: { $router?: Router } } } } | null } }).document.querySelector('#app');
+			const router = root?.__vue_app__?.config.globalProperties.$router;
+			if (!router) return false;
+			void router.push(to);
+			return true;
+		}, pathname);
+		if (!routed) throw new Error(`The editor's router was not found to open ${pathname}: is the editor loaded (the sign-in test)?`);
+		const leave = page.locator('.el-message-box button', { hasText: 'Leave without saving' });
+		await eventually(`the editor to open ${pathname}`, async () => {
+			if (await leave.isVisible()) await leave.click();
+			return new URL(page.url()).pathname === pathname;
+		});
+		if (!nodeNames) return;
+		await eventually(`the canvas to show ${nodeNames.join(', ')}`, async () => {
+			if ((await page.locator('[data-left-behind]').count()) > 0) return false;
+			const shown = await canvasNodes.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-node-name')));
+			return nodeNames.every((name) => shown.includes(name));
+		});
+	};
+
 	const openExample = async (file = CRM_EXAMPLE) => {
-		await page.goto(`${e2e().state.n8n.url}/workflow/${examples.get(file)}`);
+		await openInEditor(
+			`/workflow/${examples.get(file)}`,
+			// Sticky notes are drawn apart, without a node name.
+			loadExample(file)
+				.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
+				.map((node) => node.name),
+		);
 		await page.locator(`[data-test-id="canvas-node"][data-node-type^="${PACKAGE_NODE_PREFIX}"]`).first().waitFor();
 	};
 
@@ -139,11 +177,10 @@ describeE2E('the n8n editor in Chromium', () => {
 
 	/** A workflow with only a Manual Trigger, and a new Print Store node for `action` added after it as a user adds one; its panel open. */
 	const addPrintStoreNode = async (action: string) => {
-		const { client, state } = e2e();
+		const { client } = e2e();
 		const start = { id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 		const { id } = await client.createWorkflow({ name: `New node: ${action}`, nodes: [start], connections: {}, settings: { executionOrder: 'v1' } });
-		await page.goto(`${state.n8n.url}/workflow/${id}`);
-		await page.locator('[data-test-id="canvas-node"][data-node-name="Start"]').waitFor();
+		await openInEditor(`/workflow/${id}`, ['Start']);
 		await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
 		const creator = page.locator('[data-test-id="node-creator"]');
 		await creator.waitFor();
@@ -221,7 +258,7 @@ describeE2E('the n8n editor in Chromium', () => {
 			connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
 			settings: { executionOrder: 'v1' },
 		});
-		await page.goto(`${state.n8n.url}/workflow/${id}`);
+		await openInEditor(`/workflow/${id}`, ['Start', name]);
 		await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
 		const ndv = page.locator('[data-test-id="ndv"]');
 		await ndv.waitFor();
@@ -438,10 +475,10 @@ describeE2E('the n8n editor in Chromium', () => {
 	});
 
 	test('the trigger panel shows every label in full and speaks of publishing', async () => {
-		const { client, state } = e2e();
+		const { client } = e2e();
 		const trigger = { id: randomUUID(), name: 'Print Store Trigger', type: `${PACKAGE_NODE_PREFIX}printStoreTrigger`, typeVersion: 1.1, position: [0, 0] as [number, number], parameters: {}, webhookId: randomUUID() };
 		const { id } = await client.createWorkflow({ name: 'New trigger', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
-		await page.goto(`${state.n8n.url}/workflow/${id}`);
+		await openInEditor(`/workflow/${id}`, ['Print Store Trigger']);
 		await page.locator('[data-test-id="canvas-node"][data-node-name="Print Store Trigger"]').dblclick();
 		const ndv = page.locator('[data-test-id="ndv"]');
 		await ndv.waitFor();
@@ -576,7 +613,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		const { state, client } = e2e();
 		const before = new Set((await client.rest<Array<{ id: string }>>('GET', '/credentials')).map((credential) => credential.id));
 
-		await page.goto(`${state.n8n.url}/home/credentials`);
+		await openInEditor('/home/credentials');
 		await page.locator('[data-test-id="add-resource-credential"]').click();
 		await page.locator('[data-test-id="new-credential-type-select"]').waitFor();
 		await page.keyboard.type('Print Store');
