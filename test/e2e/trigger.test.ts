@@ -1,7 +1,9 @@
 /**
  * The Print Store Trigger in the real n8n: Create in the same workflow derives its production URLs
  * (the secret from the credential both nodes use) and sends them, the sandbox posts real callbacks to them, and each status change
- * starts exactly one execution. Forged and malformed callbacks start nothing.
+ * starts exactly one execution. Forged and malformed callbacks start nothing. A trigger n8n cannot
+ * publish (no credential and no Callback Secret, or a catch-up that does not know its store) is not
+ * published, and n8n says why.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -13,6 +15,7 @@ import { nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { PACKAGE_NODE_PREFIX, printStoreTestWorkflow } from '../../scripts/n8n/workflows';
 import { callbackSecretOf, executionJsonWithoutN8nCopies } from '../helpers/secrets';
+import { triggerNode as catchUpTrigger } from './helpers/catch-up';
 import { describeE2E, describeIn, e2e, expectSuccess, testIn, testOnce } from './helpers/harness';
 
 const TRIGGER = 'Print Store Trigger';
@@ -195,18 +198,29 @@ describeE2E('Print Store Trigger in the real n8n', () => {
 		expect((await sandbox.orders()).length).toBe(before);
 	});
 
-	// Activation is main's, the same in queue mode; n8n 1.x activates workflows its own way. (n8n 2.x retries the
-	// webhook registration after 1, 2, 4 and 8 s before it reports the error: 15 s of every run.)
-	testIn('n8n1')('a trigger with neither a credential nor a Callback Secret is not activated, and n8n says why', async () => {
+	// Activation is main's, the same in queue mode; n8n 1.x activates workflows its own way. n8n 2.x retries a
+	// trigger's activation after 1, 2, 4 and 8 s before it reports the error: the two are published side by side.
+	testIn('n8n1')('a trigger n8n cannot publish is not published, and n8n says why: neither a credential nor a Callback Secret; a catch-up that does not know its store', async () => {
 		const { client } = e2e();
-		const { credentials: _none, ...trigger } = triggerNode();
-		const saved = await client.createWorkflow({ name: 'e2e trigger: no credential', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
-		const failure = await client.activateWorkflow(saved.id).then(
-			() => 'activated',
-			(error: Error) => error.message,
+		const { credentials: _none, ...withoutCredential } = triggerNode();
+		// None picked, and the sandbox account has two stores.
+		const withoutStore = catchUpTrigger({ enrichStoreId: { __rl: true, mode: 'list', value: '' } });
+		const refusals = await Promise.all(
+			[
+				{ name: 'e2e trigger: no credential', node: withoutCredential },
+				{ name: 'e2e trigger: catch-up without a store', node: withoutStore },
+			].map(async ({ name, node }) => {
+				const saved = await client.createWorkflow({ name, nodes: [node], connections: {}, settings: { executionOrder: 'v1' } });
+				const refused = await client.activateWorkflow(saved.id).then(
+					() => 'published',
+					(error: Error) => error.message,
+				);
+				await client.deactivateWorkflow(saved.id).catch(() => undefined);
+				return refused;
+			}),
 		);
-		expect(failure).toMatch(/no credential to derive its callback secret from/);
-		await client.deactivateWorkflow(saved.id).catch(() => undefined);
+		expect(refusals[0]).toMatch(/no credential to derive its callback secret from/);
+		expect(refusals[1]).toMatch(/The catch-up does not know which store to read: your account has 2 stores/);
 	});
 
 	// In queue mode: queue-mode.queue.test.ts (custom URLs from the worker to a listener; deliveries repeated on the other webhook process).
