@@ -163,12 +163,21 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 	let credential: CredentialRef;
 	/** Where every test runs: a wait that n8n's own timer ends, started first (it takes up to a minute), awaited last. */
 	let timerWait: Promise<string> | undefined;
+	/**
+	 * Queue mode: a catch-up trigger published with the stack's credential (no n8n Internal URL) as the
+	 * file begins; its clock's second try, 35 s later, comes while the tests before its own run.
+	 */
+	let triggerWithoutSetting: Promise<{ workflowId: string; webhookId: string }> | undefined;
 
 	beforeAll(async () => {
 		credential = queueMode() ? await credentialWithInternalUrl(n8nAsServiceReachesIt()) : e2e().state.credential;
 		const out = `${publicOrigin()}/`;
 		// Queue mode as documented for main without production webhooks: nothing on main answers for a waiting execution.
 		await restartAllOfN8n({ N8N_WEBHOOK_URL: out, WEBHOOK_URL: out, N8N_EDITOR_BASE_URL: out }, queueMode() ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {});
+		if (queueMode()) {
+			triggerWithoutSetting = publishTriggerWithoutSetting();
+			triggerWithoutSetting.catch(() => undefined);
+		}
 		if (setupList === 'every') {
 			timerWait = startTimerWait();
 			// Handled where it is awaited; not an unhandled rejection meanwhile.
@@ -222,6 +231,33 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		await e2e().client.deactivateWorkflow(id);
 	}, 300_000);
 
+	// The worker serves no webhooks and main none in production: only the documented setting reaches n8n.
+	testOnlyIn('queue')('without the n8n Internal URL in queue mode: the wait fails as it begins, saying what it tried and what to set, and nothing waits', async () => {
+		const { id, webhookUrl } = await publishedWaitWorkflow('no setting', e2e().state.credential);
+		await callWorkflow(webhookUrl, randomUUID().slice(0, 8), 1);
+		const [failed] = await executionsWhere(id, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution));
+		const error = failed.data?.resultData?.error as { message?: string; description?: string; node?: { name?: string } } | undefined;
+		expect(error?.message).toBe("Wait Until Status cannot reach this execution in n8n to check the orders' statuses: no address of n8n answered");
+		expect(error?.description).toContain(`${publicOrigin()}/webhook-waiting/${failed.id}/print-store-status (no answer (`);
+		expect(error?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
+		expect(failed.data?.resultData?.lastNodeExecuted).toBe(WAIT);
+		expect(JSON.stringify(failed)).not.toContain(e2e().state.sandbox.subscriptionKey);
+		await e2e().client.deactivateWorkflow(id);
+	}, 300_000);
+
+	// Only in queue mode does no process answer: one process answers where it listens.
+	testOnlyIn('queue')('the catch-up without the n8n Internal URL in queue mode (main serves no production webhooks): soon after the publish, a failed execution says no process answered, what was tried and what to set', async () => {
+		const { workflowId, webhookId } = await triggerWithoutSetting!;
+		// The clock's first try 5 s after the publish, its second 30 s later: the failed execution then.
+		const [failed] = await executionsWhere(workflowId, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution), 120_000);
+		const error = failed.data?.resultData?.error as { message?: string; description?: string } | undefined;
+		expect(error?.message).toBe('The catch-up cannot reach this trigger: no n8n process answered at its own addresses');
+		expect(error?.description).toContain(`${publicOrigin()}/webhook/${webhookId}/status (no answer (`);
+		expect(error?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
+		await e2e().client.deactivateWorkflow(workflowId);
+	}, 180_000);
+
+	// It stops n8n: after the tests that need it running since the file began.
 	test('the catch-up: n8n stopped while orders change; once it is back, the clock reaches the trigger, every change is emitted once and in order, and the late retry of one starts nothing', async () => {
 		const { client, sandbox } = e2e();
 		// The service reaches n8n through its route to the public name; n8n cannot.
@@ -255,36 +291,6 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		await client.deactivateWorkflow(saved.id);
 	}, 300_000);
 
-	// The worker serves no webhooks and main none in production: only the documented setting reaches n8n.
-	testOnlyIn('queue')('without the n8n Internal URL in queue mode: the wait fails as it begins, saying what it tried and what to set, and nothing waits', async () => {
-		const { id, webhookUrl } = await publishedWaitWorkflow('no setting', e2e().state.credential);
-		await callWorkflow(webhookUrl, randomUUID().slice(0, 8), 1);
-		const [failed] = await executionsWhere(id, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution));
-		const error = failed.data?.resultData?.error as { message?: string; description?: string; node?: { name?: string } } | undefined;
-		expect(error?.message).toBe("Wait Until Status cannot reach this execution in n8n to check the orders' statuses: no address of n8n answered");
-		expect(error?.description).toContain(`${publicOrigin()}/webhook-waiting/${failed.id}/print-store-status (no answer (`);
-		expect(error?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
-		expect(failed.data?.resultData?.lastNodeExecuted).toBe(WAIT);
-		expect(JSON.stringify(failed)).not.toContain(e2e().state.sandbox.subscriptionKey);
-		await e2e().client.deactivateWorkflow(id);
-	}, 300_000);
-
-	// Only in queue mode does no process answer: one process answers where it listens.
-	testOnlyIn('queue')('the catch-up without the n8n Internal URL in queue mode (main serves no production webhooks): soon after the publish, a failed execution says no process answered, what was tried and what to set', async () => {
-		const { client } = e2e();
-		// A new trigger: no callback has come, so no process was seen serving it.
-		const trigger = triggerNode({ catchUp: 'storeOrders' });
-		const saved = await client.createWorkflow({ name: 'e2e out of reach: catch-up without the setting', nodes: [trigger], connections: {}, settings: {} });
-		await client.activateWorkflow(saved.id);
-		// The clock's first try 5 s after the publish, its second 30 s later: the failed execution then.
-		const [failed] = await executionsWhere(saved.id, 1, 'failed', (execution) => execution.status === 'error' && isFinishedWithData(execution), 120_000);
-		const error = failed.data?.resultData?.error as { message?: string; description?: string } | undefined;
-		expect(error?.message).toBe('The catch-up cannot reach this trigger: no n8n process answered at its own addresses');
-		expect(error?.description).toContain(`${publicOrigin()}/webhook/${String(trigger.webhookId)}/status (no answer (`);
-		expect(error?.description).toContain('Set "n8n Internal URL" in the Print Store credential');
-		await client.deactivateWorkflow(saved.id);
-	}, 180_000);
-
 	// n8n's timer ends every wait the same way in every setup: once.
 	testOnce("Status Checks off: n8n's own timer ends the wait at its time limit, and each item says no check ran at the end, with its status as read and when", async () => {
 		const execution = await e2e().client.waitForExecution(await timerWait!, 150_000);
@@ -295,6 +301,15 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		expect(Date.parse(String(item.statusReadAt))).toBeLessThan(Date.parse(String(item.timeLimit)));
 	}, 200_000);
 });
+
+/** A new catch-up trigger with the stack's credential, published: no callback has come, so no process was seen serving it. */
+async function publishTriggerWithoutSetting(): Promise<{ workflowId: string; webhookId: string }> {
+	const { client } = e2e();
+	const trigger = triggerNode({ catchUp: 'storeOrders' });
+	const saved = await client.createWorkflow({ name: 'e2e out of reach: catch-up without the setting', nodes: [trigger], connections: {}, settings: {} });
+	await client.activateWorkflow(saved.id);
+	return { workflowId: saved.id, webhookId: String(trigger.webhookId) };
+}
 
 /** Create → Wait Until Status (Status Checks off, a 12 s time limit), run manually until it waits: its execution's ID. */
 async function startTimerWait(): Promise<string> {
