@@ -1,68 +1,27 @@
 /**
- * The Print Store Trigger's catch-up in the real n8n (one process, queue mode, n8n 1.x): n8n is
- * stopped while orders change status and the service gives their callbacks up; once n8n is back,
- * the catch-up its activation starts emits every change, once and in order, and the service's late
- * retry of one starts nothing. With "Every Order in the Store", orders made elsewhere (no callback
- * URLs) are emitted too, at once when a callback names no order. What cannot run is shown through
- * n8n's REST API: a catch-up that cannot read the store whole is a failed execution saying why (a
- * trigger that does not know its store is not published: trigger.test.ts). With n8n's public address out of its own
- * reach (the clock then calls the trigger where n8n listens), and where no n8n process answers as
- * the trigger: test/e2e/out-of-reach.test.ts. The engine
- * suite (test/trigger/catch-up.test.ts) holds every rule; this file shows that a real n8n gives the
- * trigger what they rely on: its activation's clock, its own webhook at the address it listens on,
- * the static data saved per request, failed executions.
+ * The Print Store Trigger's catch-up in the real n8n (one process, queue mode, n8n 1.x): with
+ * "Every Order in the Store", orders made elsewhere (no callback URLs) are emitted too, at once when
+ * a callback names no order; a catch-up that cannot read the store whole is a failed execution
+ * saying why, as n8n's REST API shows. Elsewhere: n8n stopped while orders change, then the catch-up
+ * once it is back, with n8n's public address out of its own reach (the clock calls the trigger where
+ * n8n listens, as it does whenever a callback has shown that address), and where no n8n process
+ * answers as the trigger: test/e2e/out-of-reach.test.ts; a trigger that does not know its store is
+ * not published: trigger.test.ts. The engine suite (test/trigger/catch-up.test.ts) holds every rule;
+ * these files show that a real n8n gives the trigger what they rely on: its activation's clock, its
+ * own webhook at the address it listens on, the static data saved per request, failed executions.
  */
 import { randomUUID } from 'node:crypto';
 
 import type { Execution } from '../../scripts/n8n/client';
 import { isFinishedWithData } from '../../scripts/n8n/client';
 import { waitFor } from '../../scripts/n8n/process';
-import { callbacksSettled, publishAndCreate, statusesOf, triggerNode, untilItems } from './helpers/catch-up';
-import { describeE2E, e2e, stopOrStartN8n, testOnce } from './helpers/harness';
+import { triggerNode, untilItems } from './helpers/catch-up';
+import { describeE2E, e2e } from './helpers/harness';
 
 describeE2E('Print Store Trigger catch-up in the real n8n', () => {
 	afterEach(async () => {
 		await e2e().sandbox.clearFaults();
 		await e2e().sandbox.resetCallbackPolicy();
-	});
-
-	// Queue mode and n8n 1.x: the same after a stop, n8n's public address out of its reach (out-of-reach.test.ts).
-	testOnce('n8n stopped while orders change: once it is back, every change is emitted once and in order; the late retry of one starts nothing', async () => {
-		const { client, sandbox } = e2e();
-		const { saved, orders: [a, b] } = await publishAndCreate('e2e catch-up: n8n stopped', ['cu-a', 'cu-b']);
-		// The creations' Received records come by callback, one execution each.
-		const received = await untilItems(saved.id, 2);
-		expect(received.map((item) => `${String(item.StatusDescription)}/${String(item.source)}`)).toEqual(['Received/callback', 'Received/callback']);
-
-		// A service that gives up after two attempts, while n8n is down.
-		await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
-		await stopOrStartN8n('stop');
-		try {
-			await sandbox.advance(String(a.ID), { toStatusId: 4 });
-			await sandbox.advance(String(b.ID), { toStatusId: 3 });
-			// Five new records, each given up on both of the orders' URLs (and the two Received delivered on both).
-			await callbacksSettled([String(a.ID), String(b.ID)], 14);
-		} finally {
-			await stopOrStartN8n('start');
-		}
-
-		// The catch-up after the start: every missed status, in order, once.
-		const items = await untilItems(saved.id, 7);
-		expect(statusesOf(items, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
-		expect(statusesOf(items, b.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp']);
-
-		// The service's late retry of a's Shipped record, to the URL it has: answered, nothing started.
-		const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
-		const [shipped] = (await sandbox.api<Array<Record<string, unknown>>>('GET', `/store/${e2e().state.sandbox.storeId}/order/${String(a.ID)}/status`)).body.slice(-1);
-		const late = await fetch(stored.OrderDetails.StatusCallbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shipped) });
-		expect(late.status).toBe(200);
-		expect(await late.json()).toMatchObject({ duplicates: 1, emitted: 0 });
-
-		// And n8n up again, a new status comes by callback, once.
-		await sandbox.advance(String(a.ID), { toStatusId: 5 });
-		const after = await untilItems(saved.id, 8);
-		expect(statusesOf(after, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp', 'Delivered/callback']);
-		await client.deactivateWorkflow(saved.id);
 	});
 
 	test('every order in the store: orders made elsewhere are emitted when a callback names no order', async () => {

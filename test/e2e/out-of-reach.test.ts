@@ -262,24 +262,31 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		const { client, sandbox } = e2e();
 		// The service reaches n8n through its route to the public name; n8n cannot.
 		await sandbox.callbackRoute(publicOrigin(), n8nAsServiceReachesIt());
-		const { saved, orders: [a] } = await publishAndCreate('e2e out of reach: catch-up', ['out-a'], credential);
+		const { saved, orders: [a, b] } = await publishAndCreate('e2e out of reach: catch-up', ['out-a', 'out-b'], credential);
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
 		expect(stored.OrderDetails.StatusCallbackUrl.startsWith(`${publicOrigin()}/`)).toBe(true);
 		await expect(fetch(stored.OrderDetails.StatusCallbackUrl, { method: 'POST' })).rejects.toThrow();
-		expect(statusesOf(await untilItems(saved.id, 1), a.ID)).toEqual(['Received/callback']);
+		// The creations' Received records come by callback, one execution each.
+		const received = await untilItems(saved.id, 2);
+		expect([statusesOf(received, a.ID), statusesOf(received, b.ID)]).toEqual([['Received/callback'], ['Received/callback']]);
 
+		// A service that gives up after two attempts, while n8n is down.
 		await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
 		await stopOrStartN8n('stop');
 		try {
 			await sandbox.advance(String(a.ID), { toStatusId: 4 });
-			// Three new records, each given up on both of the order's URLs (and Received delivered on both).
-			await callbacksSettled([String(a.ID)], 8);
+			await sandbox.advance(String(b.ID), { toStatusId: 3 });
+			// Five new records, each given up on both of the orders' URLs (and the two Received delivered on both).
+			await callbacksSettled([String(a.ID), String(b.ID)], 14);
 		} finally {
 			await stopOrStartN8n('start');
 		}
-		expect(statusesOf(await untilItems(saved.id, 4), a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
+		// The catch-up after the start: every missed status, in order, once.
+		const items = await untilItems(saved.id, 7);
+		expect(statusesOf(items, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
+		expect(statusesOf(items, b.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp']);
 
-		// The service's late retry of the Shipped record, sent its way (in queue mode to any webhook process): answered, nothing started.
+		// The service's late retry of a's Shipped record, sent its way (in queue mode to any webhook process): answered, nothing started.
 		const [shipped] = (await sandbox.api<Array<Record<string, unknown>>>('GET', `/store/${e2e().state.sandbox.storeId}/order/${String(a.ID)}/status`)).body.slice(-1);
 		const late = await fetch(stored.OrderDetails.StatusCallbackUrl.replace(publicOrigin(), n8nAsServiceReachesIt()), {
 			method: 'POST',
@@ -288,6 +295,11 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		});
 		expect(late.status).toBe(200);
 		expect(await late.json()).toMatchObject({ duplicates: 1, emitted: 0 });
+
+		// And n8n up again, a new status comes by callback, once.
+		await sandbox.advance(String(a.ID), { toStatusId: 5 });
+		const after = await untilItems(saved.id, 8);
+		expect(statusesOf(after, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp', 'Delivered/callback']);
 		await client.deactivateWorkflow(saved.id);
 	}, 300_000);
 
