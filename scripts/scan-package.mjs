@@ -6,7 +6,8 @@
  * ESLint (inline eslint-disable comments ignored). Here the same two analyses (its exported
  * analyzePackage, with the CLI's file patterns) run without the network:
  *   source   nodes/, credentials/ and package.json of this checkout
- *   tarball  the compiled .js and package.json of the tarball `npm pack` makes from it
+ *   tarball  the compiled .js and package.json of the tarball `npm pack` makes from it (npm test
+ *            gives the one it packed for every check in PRINT_STORE_TARBALL)
  * The provenance check cannot run on an unpublished tarball: it needs `npm publish --provenance`
  * from a public GitHub repository's CI.
  */
@@ -39,12 +40,16 @@ async function scan(name, directory, patterns) {
 try {
 	await scan('source (nodes/, credentials/, package.json)', root, SOURCE_FILE_PATTERNS);
 
-	// prepack builds dist/; scripts stay off for the rest (see .npmrc), so build explicitly.
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-	execFileSync('npm', ['pack', '--ignore-scripts', '--loglevel=error', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-	const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'));
-	execFileSync('tar', ['-xzf', path.join(work, tarball), '-C', work]);
-	await scan(`tarball ${tarball}`, path.join(work, 'package'), TARBALL_FILE_PATTERNS);
+	// The tarball npm test has packed for every check (PRINT_STORE_TARBALL), or one packed here: prepack
+	// builds dist/, but scripts stay off (see .npmrc), so it is built explicitly.
+	let tarball = process.env.PRINT_STORE_TARBALL;
+	if (!tarball) {
+		execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+		execFileSync('npm', ['pack', '--ignore-scripts', '--loglevel=error', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+		tarball = path.join(work, readdirSync(work).find((file) => file.endsWith('.tgz')));
+	}
+	execFileSync('tar', ['-xzf', tarball, '-C', work]);
+	await scan(`tarball ${path.basename(tarball)}`, path.join(work, 'package'), TARBALL_FILE_PATTERNS);
 } finally {
 	rmSync(work, { recursive: true, force: true });
 }

@@ -14,7 +14,7 @@
  *   npm test -- test/e2e/trigger.test.ts  that file in the first end-to-end setup (jest.e2e.config.js)
  *   npm test -- --config jest.e2e.queue.config.js test/e2e/queue-mode   exactly what jest is given
  */
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -70,100 +70,125 @@ function countFailure(what) {
 	failed += 1;
 }
 
-// Lint first: the whole tree (n8n's rules on the published code, typescript-eslint on the rest),
-// then n8n's own judgement of the published package: n8n-node lint with the starter's default config
-// (and cloud eligibility), and n8n's community package scanner on the packed tarball.
-if (extra.length === 0) {
-	for (const [name, command, args] of [
-		['lint (npm run lint)', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']],
-		['n8n-node lint and cloud-support (npm run lint:n8n)', 'bash', [path.join(root, 'scripts', 'n8n-node-check.sh')]],
-		["n8n's community package scanner (npm run scan)", process.execPath, [path.join(root, 'scripts', 'scan-package.mjs')]],
-	]) {
-		console.log(`\n=== ${name} ===`);
-		const check = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-		if (check.status === 0) console.log(`${name}: no problems`);
-		else countFailure(`${name}: failed (see above)`);
-	}
-}
-
 const suites = chooseSuites();
+const lint = extra.length === 0;
 
-// The browser test drives Debian's Chromium: install it first if it is missing (apt-get).
-// n8n itself is provisioned by the e2e suite's global setup.
-if (suites.some((suite) => suite.e2e)) {
-	const chromium = spawnSync('bash', [path.join(root, 'scripts', 'ensure-chromium.sh')], { cwd: root, stdio: 'inherit' });
-	if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
-}
-
-// Every end-to-end setup installs the package from its tarball: build and pack it once for all of
-// them (scripts/n8n/package.ts reads PRINT_STORE_TARBALL) instead of once per setup.
+// The package as it is published, built and packed once: n8n's community package scanner reads it,
+// and every end-to-end setup installs it (scripts/n8n/package.ts and scripts/scan-package.mjs read
+// PRINT_STORE_TARBALL) instead of building it again each.
 const env = { ...process.env };
 let packDir;
-if (suites.filter((suite) => suite.e2e).length > 1 && !env.PRINT_STORE_TARBALL) {
+if ((lint || suites.filter((suite) => suite.e2e).length > 1) && !env.PRINT_STORE_TARBALL) {
 	packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-store-pack-'));
-	console.log('\n=== the package for the end-to-end setups (npm run build, npm pack) ===');
-	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-	const pack = build.status === 0 ? spawnSync('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', packDir], { cwd: root, encoding: 'utf8' }) : undefined;
+	console.log('\n=== the package (npm run build, npm pack) ===');
+	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env });
+	const pack = build.status === 0 ? spawnSync('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', env }) : undefined;
 	const start = pack?.status === 0 ? pack.stdout.indexOf('[') : -1;
-	// Not built: each setup builds it itself, and says what failed.
+	// Not built: the scanner and each setup build it themselves, and say what failed.
 	if (start >= 0) env.PRINT_STORE_TARBALL = path.join(packDir, JSON.parse(pack.stdout.slice(start))[0].filename);
 }
 
-const timings = [];
-const artifacts = path.join(root, 'test-artifacts');
-for (const suite of suites) {
-	const suiteStarted = Date.now();
-	const label = suite.config ?? 'given config';
-	const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
-	console.log(`\n=== ${suite.name} (${label}) ===`);
-	const configArgs = suite.config ? ['--config', suite.config] : [];
-	const result = spawnSync(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
-		cwd: root,
-		stdio: 'inherit',
-		env,
+/** Runs a command with its output kept, to be printed whole (the checks run side by side). */
+function runKept(command, args) {
+	return new Promise((resolve) => {
+		const started = Date.now();
+		const child = spawn(command, args, { cwd: root, env: { ...env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+		let output = '';
+		child.stdout.on('data', (chunk) => (output += chunk));
+		child.stderr.on('data', (chunk) => (output += chunk));
+		child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n`, seconds: 0 }));
+		child.on('close', (status) => resolve({ status, output, seconds: Math.round((Date.now() - started) / 1000) }));
 	});
-	timings.push(`  ${label}: ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
-	console.log(`${label} took ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
-	if (!fs.existsSync(report)) {
-		// e.g. a global setup that could not start the end-to-end stack: none of its tests ran.
-		countFailure(`jest wrote no report for ${label} (exit ${result.status}): its tests did not run`);
-		continue;
-	}
-	const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-	// Kept for reading the time each file took (each file's startTime and endTime): test-artifacts/ is ignored by git.
-	fs.mkdirSync(artifacts, { recursive: true });
-	fs.renameSync(report, path.join(artifacts, `jest-${label.replace(/\W+/g, '-')}.json`));
-	passed += summary.numPassedTests;
-	failed += summary.numFailedTests;
-	skipped += summary.numPendingTests + summary.numTodoTests;
-	// A file that ran no test, or tests left skipped, are work the run did not do.
-	for (const file of summary.testResults) {
-		const ran = file.assertionResults.filter((test) => test.status === 'passed' || test.status === 'failed').length;
-		const relative = path.relative(root, file.name);
-		if (ran === 0 && file.status !== 'failed') problems.push(`${relative} (${label}) ran no test`);
-		const notRun = file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'todo' || test.status === 'skipped');
-		if (notRun.length > 0) problems.push(`${relative} (${label}): ${notRun.length} test(s) skipped`);
-	}
-	if (summary.numTotalTestSuites === 0) problems.push(`${label} found no test file`);
-	// A file that failed to load counts as failed even though none of its tests ran.
-	if (summary.numRuntimeErrorTestSuites > 0) {
-		broken = true;
-		failed += summary.numRuntimeErrorTestSuites;
-	} else if (result.status !== 0 && summary.numFailedTests === 0) {
-		countFailure(`jest failed for ${label} (exit ${result.status}) without a failed test`);
-	}
 }
 
-if (packDir) fs.rmSync(packDir, { recursive: true, force: true });
-console.log(`\nTime per suite:\n${timings.join('\n')}`);
-if (passed + failed === 0) {
-	console.error('\nNo test ran.');
-	broken = true;
+async function main() {
+	// Lint first: the whole tree (n8n's rules on the published code, typescript-eslint on the rest),
+	// then n8n's own judgement of the published package: n8n-node lint with the starter's default config
+	// (and cloud eligibility), and n8n's community package scanner on the packed tarball. The three are
+	// independent: they run side by side, each one's output printed whole, in this order.
+	if (lint) {
+		const checks = [
+			['lint (npm run lint)', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']],
+			['n8n-node lint and cloud-support (npm run lint:n8n)', 'bash', [path.join(root, 'scripts', 'n8n-node-check.sh')]],
+			["n8n's community package scanner (npm run scan)", process.execPath, [path.join(root, 'scripts', 'scan-package.mjs')]],
+		];
+		const results = await Promise.all(checks.map(([, command, args]) => runKept(command, args)));
+		for (const [index, [name]] of checks.entries()) {
+			const { status, output, seconds } = results[index];
+			console.log(`\n=== ${name} (${seconds}s) ===\n${output.trimEnd()}`);
+			if (status === 0) console.log(`${name}: no problems`);
+			else countFailure(`${name}: failed (see above)`);
+		}
+	}
+
+	// The browser test drives Debian's Chromium: install it first if it is missing (apt-get).
+	// n8n itself is provisioned by the e2e suite's global setup.
+	if (suites.some((suite) => suite.e2e)) {
+		const chromium = spawnSync('bash', [path.join(root, 'scripts', 'ensure-chromium.sh')], { cwd: root, stdio: 'inherit' });
+		if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
+	}
+
+	const timings = [];
+	const artifacts = path.join(root, 'test-artifacts');
+	for (const suite of suites) {
+		const suiteStarted = Date.now();
+		const label = suite.config ?? 'given config';
+		const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
+		console.log(`\n=== ${suite.name} (${label}) ===`);
+		const configArgs = suite.config ? ['--config', suite.config] : [];
+		const result = spawnSync(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
+			cwd: root,
+			stdio: 'inherit',
+			env,
+		});
+		timings.push(`  ${label}: ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
+		console.log(`${label} took ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
+		if (!fs.existsSync(report)) {
+			// e.g. a global setup that could not start the end-to-end stack: none of its tests ran.
+			countFailure(`jest wrote no report for ${label} (exit ${result.status}): its tests did not run`);
+			continue;
+		}
+		const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+		// Kept for reading the time each file took (each file's startTime and endTime): test-artifacts/ is ignored by git.
+		fs.mkdirSync(artifacts, { recursive: true });
+		fs.renameSync(report, path.join(artifacts, `jest-${label.replace(/\W+/g, '-')}.json`));
+		passed += summary.numPassedTests;
+		failed += summary.numFailedTests;
+		skipped += summary.numPendingTests + summary.numTodoTests;
+		// A file that ran no test, or tests left skipped, are work the run did not do.
+		for (const file of summary.testResults) {
+			const ran = file.assertionResults.filter((test) => test.status === 'passed' || test.status === 'failed').length;
+			const relative = path.relative(root, file.name);
+			if (ran === 0 && file.status !== 'failed') problems.push(`${relative} (${label}) ran no test`);
+			const notRun = file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'todo' || test.status === 'skipped');
+			if (notRun.length > 0) problems.push(`${relative} (${label}): ${notRun.length} test(s) skipped`);
+		}
+		if (summary.numTotalTestSuites === 0) problems.push(`${label} found no test file`);
+		// A file that failed to load counts as failed even though none of its tests ran.
+		if (summary.numRuntimeErrorTestSuites > 0) {
+			broken = true;
+			failed += summary.numRuntimeErrorTestSuites;
+		} else if (result.status !== 0 && summary.numFailedTests === 0) {
+			countFailure(`jest failed for ${label} (exit ${result.status}) without a failed test`);
+		}
+	}
+
+	if (packDir) fs.rmSync(packDir, { recursive: true, force: true });
+	console.log(`\nTime per suite:\n${timings.join('\n')}`);
+	if (passed + failed === 0) {
+		console.error('\nNo test ran.');
+		broken = true;
+	}
+	if (problems.length > 0) {
+		const verdict = ci ? 'Failing the run (CI=true): work was skipped' : 'Warning: work was skipped (under CI=true this fails the run)';
+		console.log(`\n${verdict}:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+		if (ci) broken = true;
+	}
+	console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+	process.exit(failed > 0 || broken ? 1 : 0);
 }
-if (problems.length > 0) {
-	const verdict = ci ? 'Failing the run (CI=true): work was skipped' : 'Warning: work was skipped (under CI=true this fails the run)';
-	console.log(`\n${verdict}:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
-	if (ci) broken = true;
-}
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || broken ? 1 : 0);
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
