@@ -262,29 +262,34 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		const { client, sandbox } = e2e();
 		// The service reaches n8n through its route to the public name; n8n cannot.
 		await sandbox.callbackRoute(publicOrigin(), n8nAsServiceReachesIt());
-		const { saved, orders: [a, b] } = await publishAndCreate('e2e out of reach: catch-up', ['out-a', 'out-b'], credential);
+		// Two orders where one process takes both Received callbacks. In queue mode one: two callbacks at
+		// once on two webhook processes each save the trigger's memory whole, the later save drops the
+		// other's record, and a restart of both before either saves again loses it, so the catch-up
+		// emits that Received again (docs/queue-mode.md, "Repeated deliveries").
+		const { saved, orders } = await publishAndCreate('e2e out of reach: catch-up', queueMode() ? ['out-a'] : ['out-a', 'out-b'], credential);
+		const [a, b] = orders;
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
 		expect(stored.OrderDetails.StatusCallbackUrl.startsWith(`${publicOrigin()}/`)).toBe(true);
 		await expect(fetch(stored.OrderDetails.StatusCallbackUrl, { method: 'POST' })).rejects.toThrow();
 		// The creations' Received records come by callback, one execution each.
-		const received = await untilItems(saved.id, 2);
-		expect([statusesOf(received, a.ID), statusesOf(received, b.ID)]).toEqual([['Received/callback'], ['Received/callback']]);
+		const received = await untilItems(saved.id, orders.length);
+		expect(orders.map((order) => statusesOf(received, order.ID))).toEqual(orders.map(() => ['Received/callback']));
 
 		// A service that gives up after two attempts, while n8n is down.
 		await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
 		await stopOrStartN8n('stop');
 		try {
 			await sandbox.advance(String(a.ID), { toStatusId: 4 });
-			await sandbox.advance(String(b.ID), { toStatusId: 3 });
-			// Five new records, each given up on both of the orders' URLs (and the two Received delivered on both).
-			await callbacksSettled([String(a.ID), String(b.ID)], 14);
+			if (b) await sandbox.advance(String(b.ID), { toStatusId: 3 });
+			// Three new records of a and two of b, each given up on both of the order's URLs (and each Received delivered on both).
+			await callbacksSettled(orders.map((order) => String(order.ID)), b ? 14 : 8);
 		} finally {
 			await stopOrStartN8n('start');
 		}
 		// The catch-up after the start: every missed status, in order, once.
-		const items = await untilItems(saved.id, 7);
+		const items = await untilItems(saved.id, b ? 7 : 4);
 		expect(statusesOf(items, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp']);
-		expect(statusesOf(items, b.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp']);
+		if (b) expect(statusesOf(items, b.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp']);
 
 		// The service's late retry of a's Shipped record, sent its way (in queue mode to any webhook process): answered, nothing started.
 		const [shipped] = (await sandbox.api<Array<Record<string, unknown>>>('GET', `/store/${e2e().state.sandbox.storeId}/order/${String(a.ID)}/status`)).body.slice(-1);
@@ -298,7 +303,7 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 
 		// And n8n up again, a new status comes by callback, once.
 		await sandbox.advance(String(a.ID), { toStatusId: 5 });
-		const after = await untilItems(saved.id, 8);
+		const after = await untilItems(saved.id, b ? 8 : 5);
 		expect(statusesOf(after, a.ID)).toEqual(['Received/callback', 'In Production/catchUp', 'Printed/catchUp', 'Shipped/catchUp', 'Delivered/callback']);
 		await client.deactivateWorkflow(saved.id);
 	}, 300_000);
