@@ -265,7 +265,7 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		// Two orders where one process takes both Received callbacks. In queue mode one: two callbacks at
 		// once on two webhook processes each save the trigger's memory whole, the later save drops the
 		// other's record, and a restart of both before either saves again loses it, so the catch-up
-		// emits that Received again (docs/queue-mode.md, "Repeated deliveries").
+		// emits that Received again (docs/queue-mode.md, "The catch-up in queue mode").
 		const { saved, orders } = await publishAndCreate('e2e out of reach: catch-up', queueMode() ? ['out-a'] : ['out-a', 'out-b'], credential);
 		const [a, b] = orders;
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
