@@ -33,6 +33,13 @@ export interface SandboxOptions {
 	 * from the start and after every reset.
 	 */
 	listQueryNames?: Partial<ListQueryNames>;
+	/**
+	 * The subscription key the API accepts (default the seed's, `sandbox-subscription-key-0001`). The
+	 * nodes derive their callback and resume secrets from the credential's key and client secret: n8n
+	 * instances side by side on one machine, each with a sandbox of a key of its own, cannot answer
+	 * for each other's executions.
+	 */
+	subscriptionKey?: string;
 }
 
 export const DEFAULT_REDIRECT_URIS = [
@@ -54,6 +61,7 @@ export interface ResolvedOptions {
 	logger: boolean;
 	profiles: ProfileName[];
 	listQueryNames: ListQueryNames;
+	subscriptionKey: string | undefined;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
@@ -62,6 +70,12 @@ function positive(name: string, value: number | undefined, fallback: number, all
 		throw new RangeError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${value}`);
 	}
 	return value;
+}
+
+function subscriptionKey(key: string | undefined): string | undefined {
+	if (key === undefined) return undefined;
+	if (!/^[\x21-\x7e]{8,}$/.test(key)) throw new RangeError('subscriptionKey must be at least 8 printable characters without spaces');
+	return key;
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
@@ -79,5 +93,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 		logger: options.logger ?? false,
 		profiles: parseProfiles(options.profiles),
 		listQueryNames: parseListQueryNames(options.listQueryNames),
+		subscriptionKey: subscriptionKey(options.subscriptionKey),
 	};
 }

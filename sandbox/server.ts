@@ -95,7 +95,7 @@ function urlHost(host: string): string {
 function seedSummary(state: SandboxState): SeedSummary {
 	const seed = state.seed;
 	return {
-		subscriptionKey: seed.subscriptionKey,
+		subscriptionKey: state.subscriptionKey,
 		users: seed.users.map((u) => ({
 			username: u.username,
 			password: u.password,
@@ -121,7 +121,7 @@ function seedSummary(state: SandboxState): SeedSummary {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const opts = resolveOptions(options);
-	const state = new SandboxState();
+	const state = new SandboxState(opts.subscriptionKey);
 	const tokens = new TokenStore();
 	const faults = new Faults();
 	const requestLog = new RequestLog();

@@ -40,7 +40,8 @@ log "installing Debian's $* with apt-get..."
 export DEBIAN_FRONTEND=noninteractive
 apt_log=$(mktemp)
 # RUNLEVEL=1 keeps a package from starting a service of its own (the suites start their own).
-if ! { "${SUDO[@]}" apt-get update -qq && "${SUDO[@]}" env RUNLEVEL=1 apt-get install -y -qq --no-install-recommends "$@"; } >"$apt_log" 2>&1; then
+# Lock timeout: another install (npm test's end-to-end setups run side by side) waits its turn.
+if ! { "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq && "${SUDO[@]}" env RUNLEVEL=1 apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "$@"; } >"$apt_log" 2>&1; then
   tail -n 30 "$apt_log" >&2
   rm -f "$apt_log"
   log "apt-get failed (output above)"

@@ -26,6 +26,20 @@ if [ -f "$DIR/.ready" ]; then
   exit 0
 fi
 
+# One install at a time: npm test starts end-to-end setups side by side, and on a fresh machine each
+# would install the same version into the same folder. The next one waits, then reuses it.
+mkdir -p "$CACHE_ROOT"
+exec 9>"$CACHE_ROOT/.n8n-$N8N_VERSION.lock"
+if ! flock -n 9; then
+  log "another install of n8n $N8N_VERSION is under way; waiting for it..."
+  flock 9
+fi
+if [ -f "$DIR/.ready" ]; then
+  log "reusing n8n $N8N_VERSION in $DIR"
+  echo "$DIR"
+  exit 0
+fi
+
 mkdir -p "$DIR"
 cd "$DIR"
 case "$N8N_VERSION" in

@@ -2,8 +2,9 @@
 /**
  * The test command (`npm test`): the lint (the whole tree, then n8n's own checks of the published
  * package), every jest suite of the project (sandbox, unit, node through n8n's engine, then each
- * real-n8n end-to-end setup, jest.e2e*.config.js), and one closing line
- * "N passed, N failed, N skipped" with the counts of all of them. It exits non-zero on any failure.
+ * real-n8n end-to-end setup, jest.e2e*.config.js; the queue-mode setup beside the one-process ones,
+ * see lanesOf), and one closing line "N passed, N failed, N skipped" with the counts of all of them.
+ * It exits non-zero on any failure.
  * A lint or check that fails, or a jest run that could not start, counts as one failed test.
  * Under CI (CI=true) skipped tests, or a test file that ran no test, fail the run too.
  * Each jest run's report (jest --json: every file's start and end, every test) is left in
@@ -88,6 +89,69 @@ if ((lint || suites.filter((suite) => suite.e2e).length > 1) && !env.PRINT_STORE
 	if (start >= 0) env.PRINT_STORE_TARBALL = path.join(packDir, JSON.parse(pack.stdout.slice(start))[0].filename);
 }
 
+const slug = (label) => label.replace(/\W+/g, '-');
+
+/**
+ * The suites in lanes that run side by side. Everything but the end-to-end setups in queue mode runs
+ * in the first lane, one suite after the other: the unit suite keeps both cores busy, and every
+ * one-process setup runs n8n on its default port 5678 (where a process that cannot reach its public
+ * address finds itself: test/e2e/out-of-reach.test.ts). A queue setup reaches n8n through the
+ * credential's n8n Internal URL, runs its n8n processes on free ports and starts once the unit suite
+ * is done, in a lane of its own. Its stack has a sandbox with a subscription key of its own, so no
+ * execution of one n8n can answer for another's (test/e2e/setup/global-setup.ts).
+ * PRINT_STORE_E2E_SIDE_BY_SIDE=0 runs every suite in one lane.
+ */
+function lanesOf(chosen) {
+	const queueSetup = (suite) => suite.e2e && suite.config && require(path.join(root, suite.config)).globals?.printStoreSetup?.mode === 'queue';
+	const beside = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '0' ? [] : chosen.filter(queueSetup);
+	const first = chosen.filter((suite) => !beside.includes(suite));
+	if (first.length === 0) return beside.map((suite) => [suite]);
+	return [first, ...beside.map((suite) => [suite])];
+}
+
+/** Settled when the first lane reaches its end-to-end setups: the lanes beside it start then. */
+let firstLaneAtE2e;
+const e2eMayStart = new Promise((resolve) => (firstLaneAtE2e = resolve));
+
+/**
+ * Runs a lane's jest suites one after the other: `write` undefined shows their output as it comes
+ * (the first lane), else each piece of it goes to `write`.
+ */
+async function runLane(lane, write) {
+	const results = [];
+	const say = (text) => (write ? write(text) : process.stdout.write(text));
+	if (write) await e2eMayStart;
+	for (const suite of lane) {
+		if (!write && suite.e2e) firstLaneAtE2e();
+		const started = Date.now();
+		const label = suite.config ?? 'given config';
+		const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${slug(label)}.json`);
+		say(`\n=== ${suite.name} (${label}) ===\n`);
+		const configArgs = suite.config ? ['--config', suite.config] : [];
+		const status = await new Promise((resolve) => {
+			const child = spawn(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
+				cwd: root,
+				stdio: write ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+				env: write ? { ...env, FORCE_COLOR: '0' } : env,
+			});
+			if (write) {
+				child.stdout.on('data', (chunk) => write(chunk.toString()));
+				child.stderr.on('data', (chunk) => write(chunk.toString()));
+			}
+			child.on('error', (error) => {
+				say(`${error.message}\n`);
+				resolve(1);
+			});
+			child.on('close', (code) => resolve(code ?? 1));
+		});
+		const seconds = Math.round((Date.now() - started) / 1000);
+		say(`${label} took ${seconds}s\n`);
+		results.push({ suite, status, seconds, report });
+	}
+	if (!write) firstLaneAtE2e();
+	return results;
+}
+
 /** Runs a command with its output kept, to be printed whole (the checks run side by side). */
 function runKept(command, args) {
 	return new Promise((resolve) => {
@@ -128,30 +192,38 @@ async function main() {
 		if (chromium.status !== 0) console.error('Chromium could not be installed: the browser test will fail.');
 	}
 
-	const timings = [];
 	const artifacts = path.join(root, 'test-artifacts');
-	for (const suite of suites) {
-		const suiteStarted = Date.now();
+	fs.mkdirSync(artifacts, { recursive: true });
+	const timings = [];
+	const wallStarted = Date.now();
+	// The unit and integration suite first, alone: it keeps both cores busy. Then the end-to-end
+	// setups in lanes side by side (lanesOf): the first lane's output is shown as it comes, every
+	// other lane's is kept in test-artifacts/output-<config>.log and printed whole once the first is done.
+	const [first, ...others] = lanesOf(suites);
+	const kept = others.map((lane) => {
+		const file = path.join(artifacts, `output-${slug(lane.map((suite) => suite.config).join(' '))}.log`);
+		fs.writeFileSync(file, '');
+		const names = lane.map((suite) => suite.config).join(', ');
+		console.log(`\n=== ${names}: running beside the suites below; its output follows theirs (as it comes: ${path.relative(root, file)}) ===`);
+		return { file, names, done: runLane(lane, (text) => fs.appendFileSync(file, text)) };
+	});
+	const results = [...(await runLane(first ?? [], undefined))];
+	for (const { file, names, done } of kept) {
+		results.push(...(await done));
+		console.log(`\n=== the output of ${names}, which ran beside the suites above ===`);
+		process.stdout.write(fs.readFileSync(file, 'utf8'));
+	}
+	for (const { suite, status, seconds, report } of results) {
 		const label = suite.config ?? 'given config';
-		const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
-		console.log(`\n=== ${suite.name} (${label}) ===`);
-		const configArgs = suite.config ? ['--config', suite.config] : [];
-		const result = spawnSync(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
-			cwd: root,
-			stdio: 'inherit',
-			env,
-		});
-		timings.push(`  ${label}: ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
-		console.log(`${label} took ${Math.round((Date.now() - suiteStarted) / 1000)}s`);
+		timings.push(`  ${label}: ${seconds}s`);
 		if (!fs.existsSync(report)) {
 			// e.g. a global setup that could not start the end-to-end stack: none of its tests ran.
-			countFailure(`jest wrote no report for ${label} (exit ${result.status}): its tests did not run`);
+			countFailure(`jest wrote no report for ${label} (exit ${status}): its tests did not run`);
 			continue;
 		}
 		const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
 		// Kept for reading the time each file took (each file's startTime and endTime): test-artifacts/ is ignored by git.
-		fs.mkdirSync(artifacts, { recursive: true });
-		fs.renameSync(report, path.join(artifacts, `jest-${label.replace(/\W+/g, '-')}.json`));
+		fs.renameSync(report, path.join(artifacts, `jest-${slug(label)}.json`));
 		passed += summary.numPassedTests;
 		failed += summary.numFailedTests;
 		skipped += summary.numPendingTests + summary.numTodoTests;
@@ -168,10 +240,11 @@ async function main() {
 		if (summary.numRuntimeErrorTestSuites > 0) {
 			broken = true;
 			failed += summary.numRuntimeErrorTestSuites;
-		} else if (result.status !== 0 && summary.numFailedTests === 0) {
-			countFailure(`jest failed for ${label} (exit ${result.status}) without a failed test`);
+		} else if (status !== 0 && summary.numFailedTests === 0) {
+			countFailure(`jest failed for ${label} (exit ${status}) without a failed test`);
 		}
 	}
+	if (others.length > 0) timings.push(`  all of them, with end-to-end setups side by side: ${Math.round((Date.now() - wallStarted) / 1000)}s`);
 
 	if (packDir) fs.rmSync(packDir, { recursive: true, force: true });
 	console.log(`\nTime per suite:\n${timings.join('\n')}`);

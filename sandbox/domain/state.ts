@@ -13,8 +13,9 @@ import type {
 } from './types';
 
 export class SandboxState {
-	readonly seed: SeedData = buildSeed();
-	readonly subscriptionKey = this.seed.subscriptionKey;
+	readonly seed: SeedData;
+	/** The seed's key unless the sandbox was given its own (SandboxOptions.subscriptionKey); kept across resets. */
+	readonly subscriptionKey: string;
 
 	users = new Map<string, UserRecord>();
 	/** Lower-case Username and UsernameWithDomain -> user. */
@@ -38,7 +39,9 @@ export class SandboxState {
 	/** Keeps growing across resets so an order number never names two different orders. */
 	private orderSeq = 0;
 
-	constructor() {
+	constructor(subscriptionKey?: string) {
+		this.seed = buildSeed();
+		this.subscriptionKey = subscriptionKey ?? this.seed.subscriptionKey;
 		this.reset();
 	}
 

@@ -125,3 +125,20 @@ describe('messages never echo secrets', () => {
 		expect(response.status).toBe(200);
 	});
 });
+
+describe('a subscription key of its own (SandboxOptions.subscriptionKey)', () => {
+	it("accepts only its own key, says it in the seed, and keeps it across a reset", async () => {
+		const own = await startSandbox({ port: 0, control: true, subscriptionKey: 'own-key-for-this-sandbox-1' });
+		try {
+			const call = (key: string) => http.get(`${own.apiUrl}/user`, { headers: { 'Ocp-Apim-Subscription-Key': key, Authorization: `Bearer ${own.tokens.accessToken}` } });
+			expect([own.subscriptionKey, own.seed.subscriptionKey]).toEqual(['own-key-for-this-sandbox-1', 'own-key-for-this-sandbox-1']);
+			expect((await call('own-key-for-this-sandbox-1')).status).toBe(200);
+			expect((await call(sandbox.subscriptionKey)).status).toBe(401);
+			expect((await http.post(`${own.baseUrl}/_sandbox/reset`)).status).toBe(200);
+			expect((await call('own-key-for-this-sandbox-1')).status).toBe(200);
+		} finally {
+			await own.close();
+		}
+		await expect(startSandbox({ subscriptionKey: 'short' })).rejects.toThrow('subscriptionKey must be at least 8 printable characters without spaces');
+	});
+});

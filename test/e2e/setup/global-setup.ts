@@ -7,6 +7,7 @@
  * jest.e2e*.config.js): `mode` 'single' (one process on SQLite) or 'queue' (main, worker and two
  * webhook processes on PostgreSQL and Redis), and `n8nVersion`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -101,12 +102,21 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 		log: createLog(`e2e ${setup?.mode ?? 'single'} ${setup?.n8nVersion ?? ''}`.trim()),
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
 		// In queue mode, hundreds of callbacks arrive at once: retry as a real service would, for minutes.
-		sandbox: { advanceEveryMs: 0, ...(setup?.mode === 'queue' ? { callbackBaseDelayMs: 500, callbackAttempts: 9, callbackTimeoutMs: 30_000 } : { callbackBaseDelayMs: 100 }) },
+		// A subscription key of its own: npm test runs the queue setup beside a one-process one, and the
+		// nodes derive their resume and callback secrets from the key, so with the seed's key in both an
+		// execution of one could answer a check sent to the other's n8n (same execution ID, same secret).
+		sandbox: {
+			advanceEveryMs: 0,
+			subscriptionKey: `sandbox-subscription-key-${randomBytes(8).toString('hex')}`,
+			...(setup?.mode === 'queue' ? { callbackBaseDelayMs: 500, callbackAttempts: 9, callbackTimeoutMs: 30_000 } : { callbackBaseDelayMs: 100 }),
+		},
 		// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
 		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
-		// n8n's own default port, where a process that cannot reach its public address finds itself
-		// (nodes/shared/selfCalls/addresses.ts); another one when it is taken.
-		preferredPort: 5678,
+		// One process: n8n's own default port, where a process that cannot reach its public address
+		// finds itself (nodes/shared/selfCalls/addresses.ts; out-of-reach.test.ts needs it, so the
+		// one-process setups run one after the other). Queue mode reaches n8n through the credential's
+		// n8n Internal URL: any free port, so it runs beside them.
+		preferredPort: setup?.mode === 'queue' ? 0 : 5678,
 		queue: setup?.mode === 'queue',
 		n8nVersion: setup?.n8nVersion,
 	});
