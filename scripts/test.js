@@ -204,7 +204,7 @@ async function main() {
 		const file = path.join(artifacts, `output-${slug(lane.map((suite) => suite.config).join(' '))}.log`);
 		fs.writeFileSync(file, '');
 		const names = lane.map((suite) => suite.config).join(', ');
-		console.log(`\n=== ${names}: running beside the suites below; its output follows theirs (as it comes: ${path.relative(root, file)}) ===`);
+		console.log(`\n=== ${names}: runs beside the end-to-end setups below, from when they start; its output follows theirs (as it comes: ${path.relative(root, file)}) ===`);
 		return { file, names, done: runLane(lane, (text) => fs.appendFileSync(file, text)) };
 	});
 	const results = [...(await runLane(first ?? [], undefined))];
