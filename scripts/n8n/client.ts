@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { waitFor } from './process';
+import { sleep, waitFor } from './process';
 
 export interface ClientState {
 	url: string;
@@ -264,7 +264,15 @@ export class N8nClient {
 			if (!workflow.active) throw new Error(`Workflow ${id} was not activated`);
 			return workflow;
 		}
-		const status = await this.waitForPublication(id, (s) => s.status !== 'in_progress' && s.pendingVersionId === null, timeoutMs);
+		const settled = (s: PublicationStatus) => s.status !== 'in_progress' && s.pendingVersionId === null;
+		let status = await this.waitForPublication(id, settled, timeoutMs);
+		if (status.status !== 'published' || status.liveVersionId !== versionId) {
+			// n8n reads the outbox and the trigger statuses in two queries, outside one transaction: read
+			// across the commit that completes a publication, they show neither (not_published, nothing
+			// pending) for a publish that went through (seen in queue mode on a busy machine). Asked again.
+			await sleep(500);
+			status = await this.waitForPublication(id, settled, timeoutMs);
+		}
 		if (status.status !== 'published' || status.liveVersionId !== versionId) {
 			const errors = status.triggers.map((t) => t.errorMessage).filter(Boolean);
 			throw new Error(`Workflow ${id} was not published (${status.status})${errors.length ? `: ${errors.join('; ')}` : ''}`);
