@@ -266,6 +266,7 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		// once on two webhook processes each save the trigger's memory whole, the later save drops the
 		// other's record, and a restart of both before either saves again loses it, so the catch-up
 		// emits that Received again (docs/queue-mode.md, "The catch-up in queue mode").
+		const beforePublish = (await sandbox.requests()).at(-1)?.seq ?? 0;
 		const { saved, orders } = await publishAndCreate('e2e out of reach: catch-up', queueMode() ? ['out-a'] : ['out-a', 'out-b'], credential);
 		const [a, b] = orders;
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === a.ID) as unknown as { OrderDetails: { StatusCallbackUrl: string } };
@@ -275,6 +276,11 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		const received = await untilItems(saved.id, orders.length);
 		expect(orders.map((order) => statusesOf(received, order.ID))).toEqual(orders.map(() => ['Received/callback']));
 
+		// n8n is stopped once the trigger's first catch-up has read the store (5 s after the publish; the
+		// publish itself reads one page): the stop this test is about, not one within seconds of the
+		// publish. In queue mode a stop before the first catch-up has been seen to lose the publish's
+		// record (docs/queue-mode.md, "The catch-up in queue mode").
+		await waitFor('the first catch-up to read the store', async () => ((await storeListReadsAfter(beforePublish)) >= 2 ? true : undefined), { timeoutMs: 60_000 });
 		// A service that gives up after two attempts, while n8n is down.
 		await sandbox.callbackPolicy({ attempts: 2, baseDelayMs: 100 });
 		await stopOrStartN8n('stop');
@@ -318,6 +324,12 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		expect(Date.parse(String(item.statusReadAt))).toBeLessThan(Date.parse(String(item.timeLimit)));
 	}, 200_000);
 });
+
+/** How many times the store's order list was read (first pages and others) since request `afterSeq`. */
+async function storeListReadsAfter(afterSeq: number): Promise<number> {
+	const list = `/store/${e2e().state.sandbox.storeId}/order`;
+	return (await e2e().sandbox.requests()).filter((request) => request.seq > afterSeq && request.method === 'GET' && request.path.endsWith(list)).length;
+}
 
 /** A new catch-up trigger with the stack's credential, published: no callback has come, so no process was seen serving it. */
 async function publishTriggerWithoutSetting(): Promise<{ workflowId: string; webhookId: string }> {
