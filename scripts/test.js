@@ -2,8 +2,8 @@
 /**
  * The test command (`npm test`): the lint (the whole tree, then n8n's own checks of the published
  * package), every jest suite of the project (sandbox, unit, node through n8n's engine, then each
- * real-n8n end-to-end setup, jest.e2e*.config.js; the queue-mode setup beside the one-process ones,
- * see lanesOf), and one closing line "N passed, N failed, N skipped" with the counts of all of them.
+ * real-n8n end-to-end setup, jest.e2e*.config.js; with PRINT_STORE_E2E_SIDE_BY_SIDE=1 the queue-mode
+ * setup beside the one-process ones, see lanesOf), and one closing line "N passed, N failed, N skipped" with the counts of all of them.
  * It exits non-zero on any failure.
  * A lint or check that fails, or a jest run that could not start, counts as one failed test.
  * Under CI (CI=true) skipped tests, or a test file that ran no test, fail the run too.
@@ -99,11 +99,13 @@ const slug = (label) => label.replace(/\W+/g, '-');
  * credential's n8n Internal URL, runs its n8n processes on free ports and starts once the unit suite
  * is done, in a lane of its own. Its stack has a sandbox with a subscription key of its own, so no
  * execution of one n8n can answer for another's (test/e2e/setup/global-setup.ts).
- * PRINT_STORE_E2E_SIDE_BY_SIDE=0 runs every suite in one lane.
+ * Only with PRINT_STORE_E2E_SIDE_BY_SIDE=1: on 2 cores both lanes starve each other, and tests that
+ * wait on n8n's timing then fail now and then (docs/development.md). By default every suite runs in
+ * one lane.
  */
 function lanesOf(chosen) {
 	const queueSetup = (suite) => suite.e2e && suite.config && require(path.join(root, suite.config)).globals?.printStoreSetup?.mode === 'queue';
-	const beside = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '0' ? [] : chosen.filter(queueSetup);
+	const beside = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '1' ? chosen.filter(queueSetup) : [];
 	const first = chosen.filter((suite) => !beside.includes(suite));
 	if (first.length === 0) return beside.map((suite) => [suite]);
 	return [first, ...beside.map((suite) => [suite])];
@@ -196,9 +198,9 @@ async function main() {
 	fs.mkdirSync(artifacts, { recursive: true });
 	const timings = [];
 	const wallStarted = Date.now();
-	// The unit and integration suite first, alone: it keeps both cores busy. Then the end-to-end
-	// setups in lanes side by side (lanesOf): the first lane's output is shown as it comes, every
-	// other lane's is kept in test-artifacts/output-<config>.log and printed whole once the first is done.
+	// The suites one after the other; with PRINT_STORE_E2E_SIDE_BY_SIDE=1 the end-to-end setups in
+	// lanes side by side (lanesOf): the first lane's output is shown as it comes, every other lane's is
+	// kept in test-artifacts/output-<config>.log and printed whole once the first is done.
 	const [first, ...others] = lanesOf(suites);
 	const kept = others.map((lane) => {
 		const file = path.join(artifacts, `output-${slug(lane.map((suite) => suite.config).join(' '))}.log`);

@@ -102,7 +102,7 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 		log: createLog(`e2e ${setup?.mode ?? 'single'} ${setup?.n8nVersion ?? ''}`.trim()),
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
 		// In queue mode, hundreds of callbacks arrive at once: retry as a real service would, for minutes.
-		// A subscription key of its own: npm test runs the queue setup beside a one-process one, and the
+		// A subscription key of its own: npm test can run the queue setup beside a one-process one, and the
 		// nodes derive their resume and callback secrets from the key, so with the seed's key in both an
 		// execution of one could answer a check sent to the other's n8n (same execution ID, same secret).
 		sandbox: {
@@ -115,7 +115,7 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 		// One process: n8n's own default port, where a process that cannot reach its public address
 		// finds itself (nodes/shared/selfCalls/addresses.ts; out-of-reach.test.ts needs it, so the
 		// one-process setups run one after the other). Queue mode reaches n8n through the credential's
-		// n8n Internal URL: any free port, so it runs beside them.
+		// n8n Internal URL: any free port, so it can run beside them.
 		preferredPort: setup?.mode === 'queue' ? 0 : 5678,
 		queue: setup?.mode === 'queue',
 		n8nVersion: setup?.n8nVersion,
