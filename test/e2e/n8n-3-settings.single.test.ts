@@ -294,6 +294,8 @@ describeE2E('n8n 3.0 settings on n8n 2.41.1 (one process)', () => {
 				const execution = await client.runManually(saved.id, built.triggerName);
 				expect(execution.status).toBe('success');
 				const [placed, other] = nodeOutput(execution, 'Create orders') as Array<{ ID: string }>;
+				// Each order's Received first: two callbacks in flight at once start their executions in either order.
+				await client.waitForExecutions(saved.id, 3);
 				await e2e().sandbox.advance(placed.ID, { toStatusId: 2 });
 				// The manual run, each order's Received, and the first order's In Production.
 				const events = (await client.waitForExecutions(saved.id, 4)).filter((run) => run.mode === 'webhook');
