@@ -140,8 +140,8 @@ async function runLane(lane, write) {
 				child.stdout.on('data', (chunk) => write(chunk.toString()));
 				child.stderr.on('data', (chunk) => write(chunk.toString()));
 			}
-			// A lane beside the first takes what CPU the first leaves: its processes (jest, n8n, Redis,
-			// PostgreSQL) inherit this priority, so the first lane's timing stays as when it runs alone.
+			// A lane beside the first runs at the lowest CPU priority, which its processes (jest, n8n,
+			// Redis, PostgreSQL) inherit: the first lane gets the CPU first, though it still slows (lanesOf).
 			if (write && child.pid) os.setPriority(child.pid, 19);
 			child.on('error', (error) => {
 				say(`${error.message}\n`);
