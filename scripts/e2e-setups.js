@@ -15,4 +15,11 @@ function e2eSetupFiles(root) {
 		.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-module.exports = { e2eSetupFiles };
+/**
+ * The setups `npm test` runs beside the unit suite, from the start (scripts/test.js, lanesOf): n8n 1.x,
+ * the shortest, which is over before the unit suite is. It takes port 5678 first; the one-process
+ * setup of n8n 2.x waits for it.
+ */
+const SETUPS_BESIDE_UNIT = ['jest.e2e.n8n1.config.js'];
+
+module.exports = { e2eSetupFiles, SETUPS_BESIDE_UNIT };

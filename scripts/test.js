@@ -2,8 +2,9 @@
 /**
  * The test command (`npm test`): the lint (the whole tree, then n8n's own checks of the published
  * package), every jest suite of the project (sandbox, unit, node through n8n's engine, then each
- * real-n8n end-to-end setup, jest.e2e*.config.js; with PRINT_STORE_E2E_SIDE_BY_SIDE=1 the queue-mode
- * setup beside the one-process ones, see lanesOf), and one closing line "N passed, N failed, N skipped" with the counts of all of them.
+ * real-n8n end-to-end setup, jest.e2e*.config.js; the n8n 1.x setup beside the unit suite, and with
+ * PRINT_STORE_E2E_SIDE_BY_SIDE=1 the queue-mode setup beside the one-process ones: see lanesOf), and
+ * one closing line "N passed, N failed, N skipped" with the counts of all of them.
  * It exits non-zero on any failure.
  * A lint or check that fails, or a jest run that could not start, counts as one failed test.
  * Under CI (CI=true) skipped tests, or a test file that ran no test, fail the run too.
@@ -20,7 +21,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { e2eSetupFiles } = require('./e2e-setups');
+const { e2eSetupFiles, SETUPS_BESIDE_UNIT } = require('./e2e-setups');
 
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -92,28 +93,52 @@ if ((lint || suites.filter((suite) => suite.e2e).length > 1) && !env.PRINT_STORE
 const slug = (label) => label.replace(/\W+/g, '-');
 
 /**
- * The suites in lanes that run side by side. Everything but the end-to-end setups in queue mode runs
- * in the first lane, one suite after the other: the unit suite keeps both cores busy, and every
- * one-process setup runs n8n on its default port 5678 (where a process that cannot reach its public
- * address finds itself: test/e2e/out-of-reach.test.ts). A queue setup reaches n8n through the
- * credential's n8n Internal URL, runs its n8n processes on free ports and starts once the unit suite
- * is done, in a lane of its own. Its stack has a sandbox with a subscription key of its own, so no
- * execution of one n8n can answer for another's (test/e2e/setup/global-setup.ts).
- * Only with PRINT_STORE_E2E_SIDE_BY_SIDE=1: the lane beside runs at the lowest CPU priority, yet on
- * 2 cores the first lane still slows by half, and tests that wait on n8n's timing then fail now and
- * then (docs/development.md). By default every suite runs in one lane.
+ * The suites in lanes that run side by side; the first lane's output shows as it comes.
+ * - The first lane: the unit suite, then the end-to-end setups one after the other.
+ * - Beside the unit suite, from the start: the setups of SETUPS_BESIDE_UNIT (scripts/e2e-setups.js),
+ *   n8n 1.x. The unit suite waits on timers as much as it computes (alone, its 4 workers keep 1.8 of
+ *   2 cores busy), and so does an n8n setup: on 2 cores both take about 135 s side by side, against
+ *   110 s and 95 s one after the other. Only when the unit suite runs too; else in the first lane.
+ * - Only with PRINT_STORE_E2E_SIDE_BY_SIDE=1: the queue-mode setups, beside the one-process ones
+ *   from when the first lane reaches them. They run at the lowest CPU priority, yet on 2 cores the
+ *   first lane still slows by half, and tests that wait on n8n's timing then fail now and then
+ *   (docs/development.md).
+ * A one-process setup runs n8n on its default port 5678 (where a process that cannot reach its
+ * public address finds itself: test/e2e/out-of-reach.test.ts), so those take the port in turn
+ * (portTurn). A queue setup reaches n8n through the credential's n8n Internal URL and runs its n8n
+ * processes on free ports. Each stack's sandbox has a subscription key of its own, so no execution
+ * of one n8n can answer for another's (test/e2e/setup/global-setup.ts).
  */
 function lanesOf(chosen) {
-	const queueSetup = (suite) => suite.e2e && suite.config && require(path.join(root, suite.config)).globals?.printStoreSetup?.mode === 'queue';
-	const beside = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '1' ? chosen.filter(queueSetup) : [];
-	const first = chosen.filter((suite) => !beside.includes(suite));
-	if (first.length === 0) return beside.map((suite) => [suite]);
-	return [first, ...beside.map((suite) => [suite])];
+	const modeOf = (suite) => (suite.e2e && suite.config ? require(path.join(root, suite.config)).globals?.printStoreSetup?.mode : undefined);
+	const besideUnit = chosen.includes(unit) ? chosen.filter((suite) => SETUPS_BESIDE_UNIT.includes(suite.config)) : [];
+	const besideE2e = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '1' ? chosen.filter((suite) => modeOf(suite) === 'queue') : [];
+	for (const suite of chosen) suite.onPort5678 = suite.e2e && modeOf(suite) !== 'queue';
+	const first = chosen.filter((suite) => !besideUnit.includes(suite) && !besideE2e.includes(suite));
+	if (first.length === 0) return [{ suites: chosen }];
+	return [
+		{ suites: first },
+		...besideUnit.map((suite) => ({ suites: [suite], from: 'start', nice: 0 })),
+		...besideE2e.map((suite) => ({ suites: [suite], from: 'end to end', nice: 19 })),
+	].filter((lane) => lane.suites.length > 0);
 }
 
-/** Settled when the first lane reaches its end-to-end setups: the lanes beside it start then. */
+/** Settled when the first lane reaches its end-to-end setups: the lanes beside them start then. */
 let firstLaneAtE2e;
 const e2eMayStart = new Promise((resolve) => (firstLaneAtE2e = resolve));
+
+/**
+ * Port 5678, one end-to-end setup at a time: the promise settles, in the order asked, with the
+ * function that gives it back.
+ */
+let portQueue = Promise.resolve();
+function portTurn() {
+	let giveBack;
+	const given = new Promise((resolve) => (giveBack = resolve));
+	const turn = portQueue.then(() => giveBack);
+	portQueue = portQueue.then(() => given);
+	return turn;
+}
 
 /**
  * Runs a lane's jest suites one after the other: `write` undefined shows their output as it comes
@@ -122,11 +147,16 @@ const e2eMayStart = new Promise((resolve) => (firstLaneAtE2e = resolve));
 async function runLane(lane, write) {
 	const results = [];
 	const say = (text) => (write ? write(text) : process.stdout.write(text));
-	if (write) await e2eMayStart;
-	for (const suite of lane) {
+	if (write && lane.from === 'end to end') await e2eMayStart;
+	for (const suite of lane.suites) {
 		if (!write && suite.e2e) firstLaneAtE2e();
-		const started = Date.now();
 		const label = suite.config ?? 'given config';
+		// Asked before any wait: a lane beside the unit suite has the port first.
+		const turn = suite.onPort5678 ? portTurn() : undefined;
+		const waited = Date.now();
+		const giveBack = await turn;
+		if (Date.now() - waited > 1000) say(`\n(${label} waited ${Math.round((Date.now() - waited) / 1000)}s for port 5678, which a setup beside had)\n`);
+		const started = Date.now();
 		const report = path.join(os.tmpdir(), `print-store-jest-${process.pid}-${slug(label)}.json`);
 		say(`\n=== ${suite.name} (${label}) ===\n`);
 		const configArgs = suite.config ? ['--config', suite.config] : [];
@@ -140,15 +170,16 @@ async function runLane(lane, write) {
 				child.stdout.on('data', (chunk) => write(chunk.toString()));
 				child.stderr.on('data', (chunk) => write(chunk.toString()));
 			}
-			// A lane beside the first runs at the lowest CPU priority, which its processes (jest, n8n,
-			// Redis, PostgreSQL) inherit: the first lane gets the CPU first, though it still slows (lanesOf).
-			if (write && child.pid) os.setPriority(child.pid, 19);
+			// A lane beside the end-to-end setups runs at the lowest CPU priority, which its processes
+			// (jest, n8n, Redis, PostgreSQL) inherit: the first lane gets the CPU first, though it still slows (lanesOf).
+			if (lane.nice && child.pid) os.setPriority(child.pid, lane.nice);
 			child.on('error', (error) => {
 				say(`${error.message}\n`);
 				resolve(1);
 			});
 			child.on('close', (code) => resolve(code ?? 1));
 		});
+		giveBack?.();
 		const seconds = Math.round((Date.now() - started) / 1000);
 		say(`${label} took ${seconds}s\n`);
 		results.push({ suite, status, seconds, report });
@@ -201,18 +232,18 @@ async function main() {
 	fs.mkdirSync(artifacts, { recursive: true });
 	const timings = [];
 	const wallStarted = Date.now();
-	// The suites one after the other; with PRINT_STORE_E2E_SIDE_BY_SIDE=1 the end-to-end setups in
-	// lanes side by side (lanesOf): the first lane's output is shown as it comes, every other lane's is
-	// kept in test-artifacts/output-<config>.log and printed whole once the first is done.
+	// The suites in lanes side by side (lanesOf): the first lane's output is shown as it comes, every
+	// other lane's is kept in test-artifacts/output-<config>.log and printed whole once the first is done.
 	const [first, ...others] = lanesOf(suites);
 	const kept = others.map((lane) => {
-		const file = path.join(artifacts, `output-${slug(lane.map((suite) => suite.config).join(' '))}.log`);
+		const names = lane.suites.map((suite) => suite.config).join(', ');
+		const file = path.join(artifacts, `output-${slug(names)}.log`);
 		fs.writeFileSync(file, '');
-		const names = lane.map((suite) => suite.config).join(', ');
-		console.log(`\n=== ${names}: runs beside the end-to-end setups below, from when they start; its output follows theirs (as it comes: ${path.relative(root, file)}) ===`);
+		const when = lane.from === 'start' ? 'beside the unit suite, from now' : 'beside the end-to-end setups below, from when they start';
+		console.log(`\n=== ${names}: runs ${when}; its output follows the others' (as it comes: ${path.relative(root, file)}) ===`);
 		return { file, names, done: runLane(lane, (text) => fs.appendFileSync(file, text)) };
 	});
-	const results = [...(await runLane(first ?? [], undefined))];
+	const results = [...(await runLane(first, undefined))];
 	for (const { file, names, done } of kept) {
 		results.push(...(await done));
 		console.log(`\n=== the output of ${names}, which ran beside the suites above ===`);
@@ -249,7 +280,7 @@ async function main() {
 			countFailure(`jest failed for ${label} (exit ${status}) without a failed test`);
 		}
 	}
-	if (others.length > 0) timings.push(`  all of them, with end-to-end setups side by side: ${Math.round((Date.now() - wallStarted) / 1000)}s`);
+	if (others.length > 0) timings.push(`  all of them, in lanes side by side: ${Math.round((Date.now() - wallStarted) / 1000)}s`);
 
 	if (packDir) fs.rmSync(packDir, { recursive: true, force: true });
 	console.log(`\nTime per suite:\n${timings.join('\n')}`);
