@@ -211,13 +211,13 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 		const stored = (await sandbox.orders()).find((entry) => entry.ID === created[0][0])!;
 		expect(String(stored.OrderDetails.StatusCallbackUrl).startsWith(`${publicOrigin()}/`)).toBe(true);
 
-		// Each execution's orders delivered one after the other, a few seconds apart; where the requests stood when its last one was.
+		// Each execution's orders delivered one after the other, half a second apart (all within one check interval); where the requests stood when its last one was.
 		const lastDelivered = new Map<string, number>();
 		for (const [index, orders] of created.entries()) {
 			for (const orderId of orders) {
 				await sandbox.advance(orderId, { toStatusId: 5 });
 				lastDelivered.set(waiting[index].id, (await sandbox.requests()).at(-1)?.seq ?? 0);
-				await new Promise((resolve) => setTimeout(resolve, 1500));
+				await new Promise((resolve) => setTimeout(resolve, 500));
 			}
 		}
 		const done = await executionsWhere(id, EXECUTIONS, 'finished', (execution) => execution.status === 'success' && isFinishedWithData(execution));
