@@ -22,14 +22,4 @@ function e2eSetupFiles(root) {
  */
 const SETUPS_BESIDE_UNIT = ['jest.e2e.n8n1.config.js'];
 
-/**
- * Parts of a setup that `npm test` runs on a stack of their own, after the setups beside the unit
- * suite and in their lane (scripts/test.js): each part's files, and the `*.last.test.ts` files that
- * search what its stack left behind; the setup runs the rest. The browser test is a quarter of the
- * one-process setup's time, mostly the editor rendering in Chromium, and needs nothing of the files
- * before it: its own n8n 2.x takes a free port and runs while the unit suite ends and the one-process
- * setup begins. A run of jest with the config alone runs every file, as `npm run compatibility` does.
- */
-const E2E_PARTS = { 'jest.e2e.config.js': { browser: ['editor.browser.test.ts'] } };
-
-module.exports = { e2eSetupFiles, SETUPS_BESIDE_UNIT, E2E_PARTS };
+module.exports = { e2eSetupFiles, SETUPS_BESIDE_UNIT };

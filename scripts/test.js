@@ -21,7 +21,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { E2E_PARTS, e2eSetupFiles, SETUPS_BESIDE_UNIT } = require('./e2e-setups');
+const { e2eSetupFiles, SETUPS_BESIDE_UNIT } = require('./e2e-setups');
 
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -43,33 +43,8 @@ function listTests(config) {
 	return listed.status === 0 ? listed.stdout.split('\n').filter(Boolean) : [];
 }
 
-/**
- * A whole run's end-to-end setups, each split in its parts (E2E_PARTS, scripts/e2e-setups.js): a part
- * runs its files, and the `*.last.test.ts` files that search what its stack left behind, on a stack
- * of its own (PRINT_STORE_E2E_PART); the setup runs the rest.
- */
-function withParts(setups) {
-	return setups.flatMap((setup) => {
-		const parts = Object.entries(E2E_PARTS[setup.config] ?? {});
-		if (parts.length === 0) return [setup];
-		const escape = (file) => `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-		const ignored = require(path.join(root, setup.config)).testPathIgnorePatterns ?? [];
-		const inParts = parts.flatMap(([, files]) => files);
-		return [
-			{ ...setup, args: [...ignored, ...inParts.map(escape)].map((pattern) => `--testPathIgnorePatterns=${pattern}`) },
-			...parts.map(([part, files]) => ({
-				...setup,
-				label: `${setup.config}, ${part}`,
-				part,
-				args: [...files.map((file) => `/test/e2e/${escape(file)}`), '\\.last\\.test\\.ts$'],
-				env: { PRINT_STORE_E2E_PART: part },
-			})),
-		];
-	});
-}
-
 function chooseSuites() {
-	if (extra.length === 0) return [unit, ...withParts(e2eSetups)];
+	if (extra.length === 0) return [unit, ...e2eSetups];
 	// The caller named a config: run exactly that.
 	if (extra.some((arg) => arg === '--config' || arg === '-c' || arg.startsWith('--config='))) {
 		return [{ name: 'jest with the given config', config: undefined, e2e: extra.some((arg) => arg.includes('jest.e2e')) }];
@@ -116,8 +91,6 @@ if ((lint || suites.filter((suite) => suite.e2e).length > 1) && !env.PRINT_STORE
 }
 
 const slug = (label) => label.replace(/\W+/g, '-');
-/** A suite's name in the output and in its report's file name: its config, and its part if it is one. */
-const labelOf = (suite) => suite.label ?? suite.config ?? 'given config';
 
 /**
  * The suites in lanes that run side by side; the first lane's output shows as it comes.
@@ -125,9 +98,7 @@ const labelOf = (suite) => suite.label ?? suite.config ?? 'given config';
  * - Beside the unit suite, from the start: the setups of SETUPS_BESIDE_UNIT (scripts/e2e-setups.js),
  *   n8n 1.x. The unit suite waits on timers as much as it computes (alone, its 4 workers keep 1.8 of
  *   2 cores busy), and so does an n8n setup: on 2 cores both take about 135 s side by side, against
- *   110 s and 95 s one after the other. Then, in the same lane, the parts of setups (E2E_PARTS, the
- *   browser test) on stacks of their own, at the lowest CPU priority. Only when the unit suite runs
- *   too; else in the first lane.
+ *   110 s and 95 s one after the other. Only when the unit suite runs too; else in the first lane.
  * - Only with PRINT_STORE_E2E_SIDE_BY_SIDE=1: the queue-mode setups, beside the one-process ones
  *   from when the first lane reaches them. They run at the lowest CPU priority, yet on 2 cores the
  *   first lane still slows by half, and tests that wait on n8n's timing then fail now and then
@@ -140,19 +111,15 @@ const labelOf = (suite) => suite.label ?? suite.config ?? 'given config';
  */
 function lanesOf(chosen) {
 	const modeOf = (suite) => (suite.e2e && suite.config ? require(path.join(root, suite.config)).globals?.printStoreSetup?.mode : undefined);
-	const besideUnit = chosen.includes(unit) ? chosen.filter((suite) => SETUPS_BESIDE_UNIT.includes(suite.config) || suite.part) : [];
+	const besideUnit = chosen.includes(unit) ? chosen.filter((suite) => SETUPS_BESIDE_UNIT.includes(suite.config)) : [];
 	const besideE2e = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '1' ? chosen.filter((suite) => modeOf(suite) === 'queue') : [];
-	for (const suite of chosen) suite.onPort5678 = suite.e2e && modeOf(suite) !== 'queue' && !suite.part;
-	// At the lowest CPU priority: what they share the machine with (the one-process setup once the unit
-	// suite is done) has tests that wait on n8n's timing; the browser test waits for the editor as long as it takes.
-	for (const suite of [...besideE2e, ...besideUnit.filter((suite) => suite.part)]) suite.nice = 19;
+	for (const suite of chosen) suite.onPort5678 = suite.e2e && modeOf(suite) !== 'queue';
 	const first = chosen.filter((suite) => !besideUnit.includes(suite) && !besideE2e.includes(suite));
 	if (first.length === 0) return [{ suites: chosen }];
 	return [
 		{ suites: first },
-		// The setups first: they take port 5678 before the first lane asks for it.
-		{ suites: [...besideUnit.filter((suite) => !suite.part), ...besideUnit.filter((suite) => suite.part)], from: 'start' },
-		...besideE2e.map((suite) => ({ suites: [suite], from: 'end to end' })),
+		...besideUnit.map((suite) => ({ suites: [suite], from: 'start', nice: 0 })),
+		...besideE2e.map((suite) => ({ suites: [suite], from: 'end to end', nice: 19 })),
 	].filter((lane) => lane.suites.length > 0);
 }
 
@@ -183,7 +150,7 @@ async function runLane(lane, write) {
 	if (write && lane.from === 'end to end') await e2eMayStart;
 	for (const suite of lane.suites) {
 		if (!write && suite.e2e) firstLaneAtE2e();
-		const label = labelOf(suite);
+		const label = suite.config ?? 'given config';
 		// Asked before any wait: a lane beside the unit suite has the port first.
 		const turn = suite.onPort5678 ? portTurn() : undefined;
 		const waited = Date.now();
@@ -194,10 +161,10 @@ async function runLane(lane, write) {
 		say(`\n=== ${suite.name} (${label}) ===\n`);
 		const configArgs = suite.config ? ['--config', suite.config] : [];
 		const status = await new Promise((resolve) => {
-			const child = spawn(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...(suite.args ?? []), ...extra], {
+			const child = spawn(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
 				cwd: root,
 				stdio: write ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-				env: { ...env, ...suite.env, ...(write ? { FORCE_COLOR: '0' } : {}) },
+				env: write ? { ...env, FORCE_COLOR: '0' } : env,
 			});
 			if (write) {
 				child.stdout.on('data', (chunk) => write(chunk.toString()));
@@ -205,7 +172,7 @@ async function runLane(lane, write) {
 			}
 			// A lane beside the end-to-end setups runs at the lowest CPU priority, which its processes
 			// (jest, n8n, Redis, PostgreSQL) inherit: the first lane gets the CPU first, though it still slows (lanesOf).
-			if (suite.nice && child.pid) os.setPriority(child.pid, suite.nice);
+			if (lane.nice && child.pid) os.setPriority(child.pid, lane.nice);
 			child.on('error', (error) => {
 				say(`${error.message}\n`);
 				resolve(1);
@@ -269,7 +236,7 @@ async function main() {
 	// other lane's is kept in test-artifacts/output-<config>.log and printed whole once the first is done.
 	const [first, ...others] = lanesOf(suites);
 	const kept = others.map((lane) => {
-		const names = lane.suites.map(labelOf).join('; ');
+		const names = lane.suites.map((suite) => suite.config).join(', ');
 		const file = path.join(artifacts, `output-${slug(names)}.log`);
 		fs.writeFileSync(file, '');
 		const when = lane.from === 'start' ? 'beside the unit suite, from now' : 'beside the end-to-end setups below, from when they start';
@@ -283,7 +250,7 @@ async function main() {
 		process.stdout.write(fs.readFileSync(file, 'utf8'));
 	}
 	for (const { suite, status, seconds, report } of results) {
-		const label = labelOf(suite);
+		const label = suite.config ?? 'given config';
 		timings.push(`  ${label}: ${seconds}s`);
 		if (!fs.existsSync(report)) {
 			// e.g. a global setup that could not start the end-to-end stack: none of its tests ran.

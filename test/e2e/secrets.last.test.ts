@@ -33,16 +33,6 @@ function findings(where: string, text: string, secrets: string[]): string[] {
 	return found;
 }
 
-/**
- * What the files before must have left, so that the scan searches something of each kind: a whole
- * setup's run; a part of it that npm test runs on a stack of its own (PRINT_STORE_E2E_PART, the
- * browser test: scripts/e2e-setups.js) signs in, connects a credential and runs nodes in the editor,
- * but sends no callback and starts no wait.
- */
-const LEFT_BEHIND = process.env.PRINT_STORE_E2E_PART
-	? { callbackSecrets: 0, inTheQuery: 0, resumeSecrets: 0, executions: 1, webhookPathLines: 0 }
-	: { callbackSecrets: 1, inTheQuery: 1, resumeSecrets: 1, executions: 21, webhookPathLines: 1 };
-
 // It reads what the run left behind, in n8n as the files before left it.
 keepsItsOwnSettings();
 
@@ -66,8 +56,8 @@ describeE2E('secrets after the whole end-to-end run', () => {
 		}
 		// Trigger activations of this run sent orders with their URLs, new triggers' (the catch-up's, in
 		// every setup) in the query: the scan must have something of each to look for.
-		expect(callbackSecrets.size).toBeGreaterThanOrEqual(LEFT_BEHIND.callbackSecrets);
-		expect(callbackSecrets.size - inPath.size).toBeGreaterThanOrEqual(LEFT_BEHIND.inTheQuery);
+		expect(callbackSecrets.size).toBeGreaterThanOrEqual(1);
+		expect(callbackSecrets.size - inPath.size).toBeGreaterThanOrEqual(1);
 		secrets.push(...callbackSecrets);
 		// Resume addresses Create sent for Order > Wait Until Status: the node's secret, and n8n 2.x's
 		// token of the execution (n8n keeps its own copy in the execution's data, left out below).
@@ -80,7 +70,7 @@ describeE2E('secrets after the whole end-to-end run', () => {
 				if (value) resumeSecrets.add(value);
 			}
 		}
-		expect(resumeSecrets.size).toBeGreaterThanOrEqual(LEFT_BEHIND.resumeSecrets);
+		expect(resumeSecrets.size).toBeGreaterThanOrEqual(1);
 		secrets.push(...resumeSecrets);
 
 		// Every n8n process's log: main, and in queue mode the worker and each webhook process.
@@ -101,14 +91,14 @@ describeE2E('secrets after the whole end-to-end run', () => {
 		process.stdout.write(
 			`\nsecrets scan: ${log.length} bytes of ${logs.length} n8n logs, ${executions.length} executions, ${callbackSecrets.size} callback secrets (${inPath.size} in the path), ${resumeSecrets.size} resume secrets\n`,
 		);
-		expect(executions.length).toBeGreaterThanOrEqual(LEFT_BEHIND.executions);
+		expect(executions.length).toBeGreaterThan(20);
 
 		// n8n writes the path of every webhook request to its log at debug level, and of a request for a
 		// webhook it does not know at every level. A callback secret sent as a path segment (triggers
 		// before version 2.1) is in those lines by n8n's design, as the README says; only they are left
 		// out, and only of the search for those secrets.
 		const webhookPathLines = /^.*(?:Received webhook "[A-Z]+" for path "[^"]*"|Received request for unknown webhook|The requested webhook "[A-Z]+ [^"]*" is not registered).*$/gm;
-		expect(log.match(webhookPathLines)?.length ?? 0).toBeGreaterThanOrEqual(LEFT_BEHIND.webhookPathLines);
+		expect(log.match(webhookPathLines)?.length ?? 0).toBeGreaterThan(0);
 		const anywhere = secrets.filter((secret) => !inPath.has(secret));
 		expect([
 			...logs.flatMap(({ file, text }) => findings(`n8n log ${file}`, text, anywhere)),

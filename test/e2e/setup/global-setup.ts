@@ -6,10 +6,6 @@
  * Which n8n it starts comes from the jest config's `globals.printStoreSetup` (see
  * jest.e2e*.config.js): `mode` 'single' (one process on SQLite) or 'queue' (main, worker and two
  * webhook processes on PostgreSQL and Redis), and `n8nVersion`.
- *
- * PRINT_STORE_E2E_PART names a part of a setup's files that npm test runs beside the rest, on a
- * stack of its own (scripts/test.js, E2E_PARTS): its one-process n8n takes a free port, not 5678
- * (no file of the part needs it), and its logs are kept as e2e-n8n-<part>.log.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -103,7 +99,7 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 	const setup = project.globals.printStoreSetup as E2eSetup | undefined;
 	process.stderr.write('\n');
 	const stack = await startStack({
-		log: createLog(`e2e ${setup?.mode ?? 'single'} ${setup?.n8nVersion ?? ''} ${process.env.PRINT_STORE_E2E_PART ?? ''}`.trim()),
+		log: createLog(`e2e ${setup?.mode ?? 'single'} ${setup?.n8nVersion ?? ''}`.trim()),
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
 		// In queue mode, hundreds of callbacks arrive at once: retry as a real service would, for minutes.
 		// A subscription key of its own: npm test can run the queue setup beside a one-process one, and the
@@ -118,9 +114,9 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
 		// One process: n8n's own default port, where a process that cannot reach its public address
 		// finds itself (nodes/shared/selfCalls/addresses.ts; out-of-reach.test.ts needs it, so the
-		// one-process setups take it in turn). Queue mode reaches n8n through the credential's n8n
-		// Internal URL, and a part run beside the rest needs no port of its own: any free port.
-		preferredPort: setup?.mode === 'queue' || process.env.PRINT_STORE_E2E_PART ? 0 : 5678,
+		// one-process setups run one after the other). Queue mode reaches n8n through the credential's
+		// n8n Internal URL: any free port, so it can run beside them.
+		preferredPort: setup?.mode === 'queue' ? 0 : 5678,
 		queue: setup?.mode === 'queue',
 		n8nVersion: setup?.n8nVersion,
 	});

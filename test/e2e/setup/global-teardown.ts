@@ -12,8 +12,7 @@ export default async function globalTeardown(): Promise<void> {
 	globalThis.printStoreE2eStack = undefined;
 	// n8n's logs go with the screenshots, for looking into a failed run afterwards.
 	const { mode, n8n } = stack.state();
-	const part = process.env.PRINT_STORE_E2E_PART ? `-${process.env.PRINT_STORE_E2E_PART}` : '';
-	const suffix = `${mode === 'queue' ? '-queue' : n8n.version.startsWith('1.') ? '-n8n1' : ''}${part}`;
+	const suffix = mode === 'queue' ? '-queue' : n8n.version.startsWith('1.') ? '-n8n1' : '';
 	const logs = [stack.n8n.logFile, ...(stack.queue ? [stack.queue.worker, ...stack.queue.webhooks].map((process) => process.logFile) : [])];
 	mkdirSync(ARTIFACTS_DIR, { recursive: true });
 	for (const log of logs) {
