@@ -118,9 +118,9 @@ function lanesOf(chosen) {
 	if (first.length === 0) return [{ suites: chosen }];
 	return [
 		{ suites: first },
-		...besideUnit.map((suite) => ({ suites: [suite], from: 'start', nice: 0 })),
+		...besideUnit.map((suite) => ({ suites: [suite], from: 'start' })),
 		...besideE2e.map((suite) => ({ suites: [suite], from: 'end to end', nice: 19 })),
-	].filter((lane) => lane.suites.length > 0);
+	];
 }
 
 /** Settled when the first lane reaches its end-to-end setups: the lanes beside them start then. */
