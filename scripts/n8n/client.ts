@@ -18,6 +18,8 @@ export interface ClientState {
 	apiKey?: string;
 	/** The n8n version this client talks to (default: 2.x): 1.x activates workflows another way. */
 	n8nVersion?: string;
+	/** The ID n8n gave its first execution (default 1): listExecutions looks for the executions its list leaves out from there. */
+	firstExecutionId?: number;
 }
 
 export interface WorkflowNode {
@@ -139,6 +141,7 @@ export class N8nClient {
 	private readonly cookies: Map<string, string>;
 	apiKey?: string;
 	readonly n8nVersion?: string;
+	readonly firstExecutionId: number;
 
 	constructor(state: Partial<ClientState> & { url: string }) {
 		this.url = state.url.replace(/\/+$/, '');
@@ -146,11 +149,12 @@ export class N8nClient {
 		this.browserId = state.browserId ?? randomUUID();
 		this.cookies = new Map(Object.entries(state.cookies ?? {}));
 		this.apiKey = state.apiKey;
+		this.firstExecutionId = state.firstExecutionId ?? 1;
 	}
 
 	/** What another process (e.g. a jest worker) needs to act as the same logged-in owner. */
 	get state(): ClientState {
-		return { url: this.url, browserId: this.browserId, cookies: Object.fromEntries(this.cookies), apiKey: this.apiKey, n8nVersion: this.n8nVersion };
+		return { url: this.url, browserId: this.browserId, cookies: Object.fromEntries(this.cookies), apiKey: this.apiKey, n8nVersion: this.n8nVersion, firstExecutionId: this.firstExecutionId };
 	}
 
 	cookieHeader(): string {
@@ -394,7 +398,7 @@ export class N8nClient {
 	 * n8n's list leaves out every execution the main process still counts as running. In queue mode a
 	 * worker can finish a short execution before main has registered it as enqueued; main then counts
 	 * it as running until it restarts (seen with n8n 2.41.1), so the list never shows it although it
-	 * finished. Execution IDs are consecutive, so the IDs missing from the list of all executions are
+	 * finished. Execution IDs are consecutive (from `firstExecutionId`), so the IDs missing from the list of all executions are
 	 * read one by one, and those of this workflow are added: those below the highest listed ID, and
 	 * those above it up to the first ID that does not exist yet (the newest executions can be the
 	 * unlisted ones).
@@ -402,9 +406,9 @@ export class N8nClient {
 	async listExecutions(workflowId: string, { includeData = true, limit = 250 } = {}): Promise<Execution[]> {
 		const [own, all] = await Promise.all([this.listPages({ workflowId }, includeData, limit), this.listPages({}, false, limit)]);
 		const listed = new Set(all.map((execution) => Number(execution.id)));
-		const highest = Math.max(0, ...listed);
+		const highest = Math.max(this.firstExecutionId - 1, ...listed);
 		const missing: Execution[] = [];
-		for (let id = 1; id < highest; id++) {
+		for (let id = this.firstExecutionId; id < highest; id++) {
 			const key = String(id);
 			if (listed.has(id) || (this.settledGaps.has(key) && this.settledGaps.get(key) !== workflowId)) continue;
 			const execution = await this.api<Execution>('GET', `/executions/${key}?includeData=${includeData}`).catch(() => undefined);

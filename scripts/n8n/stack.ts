@@ -6,6 +6,7 @@
  * in queue mode (main, worker, two webhook processes; PostgreSQL and Redis: see queue.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -122,6 +123,31 @@ export interface Stack {
 	close(): Promise<void>;
 }
 
+/**
+ * The first execution ID of a queue-mode stack. npm test runs it beside a one-process n8n on port
+ * 5678 (SQLite, IDs from 1), which a worker tries when nothing else answers
+ * (nodes/shared/selfCalls/addresses.ts). At a wait's start the node takes n8n's word that the
+ * execution runs there, which carries no signature (nodes/PrintStore/wait/reach.ts): the other
+ * n8n, running an execution with the same ID at that moment, would answer for it. Apart, they
+ * never share an ID.
+ */
+const QUEUE_FIRST_EXECUTION_ID = 1_000_000;
+
+/** n8n's execution IDs (a PostgreSQL sequence, made by main's migrations) from `first` on, read with n8n's own `pg` client. */
+async function executionIdsFrom(runtime: N8nRuntime, backends: QueueBackends, first: number): Promise<void> {
+	const { Client } = createRequire(path.join(runtime.dir, 'package.json'))('pg') as {
+		Client: new (config: object) => { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
+	};
+	const { port, database, user, password } = backends.postgres;
+	const client = new Client({ host: '127.0.0.1', port, database, user, password });
+	await client.connect();
+	try {
+		await client.query(`SELECT setval(pg_get_serial_sequence('execution_entity', 'id'), ${first}, false)`);
+	} finally {
+		await client.end();
+	}
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
 	const { log } = options;
 	const owner = options.owner ?? DEFAULT_OWNER;
@@ -172,9 +198,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		const n8nEnv = { ...backends?.env, ...options.n8nEnv };
 		await reserved?.release();
 		n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
-		if (backends) queue = await startQueueProcesses(log, { runtime, userFolder, env: n8nEnv, publicUrl: n8n.url });
+		if (backends) {
+			await executionIdsFrom(runtime, backends, QUEUE_FIRST_EXECUTION_ID);
+			queue = await startQueueProcesses(log, { runtime, userFolder, env: n8nEnv, publicUrl: n8n.url });
+		}
 
-		const client = new N8nClient({ url: n8n.url, n8nVersion: runtime.version });
+		const client = new N8nClient({ url: n8n.url, n8nVersion: runtime.version, firstExecutionId: backends ? QUEUE_FIRST_EXECUTION_ID : 1 });
 		await log.step(`Creating the owner account ${owner.email}`, async () => {
 			await client.setupOwner(owner);
 			await client.createApiKey('print-store harness');

@@ -102,13 +102,16 @@ export default async function globalSetup(_global: Config.GlobalConfig, project:
 		log: createLog(`e2e ${setup?.mode ?? 'single'} ${setup?.n8nVersion ?? ''}`.trim()),
 		// No auto-advance: tests move orders themselves, so every status is deterministic.
 		// In queue mode, hundreds of callbacks arrive at once: retry as a real service would, for minutes.
+		// In one process, refused callbacks are retried within seconds (tests wait for the service to give
+		// up), but an answer gets as long as in queue mode: on a busy machine n8n takes seconds to answer
+		// a burst, and a callback timed out is a callback the trigger never sees.
 		// A subscription key of its own: npm test can run the queue setup beside a one-process one, and the
 		// nodes derive their resume and callback secrets from the key, so with the seed's key in both an
 		// execution of one could answer a check sent to the other's n8n (same execution ID, same secret).
 		sandbox: {
 			advanceEveryMs: 0,
 			subscriptionKey: `sandbox-subscription-key-${randomBytes(8).toString('hex')}`,
-			...(setup?.mode === 'queue' ? { callbackBaseDelayMs: 500, callbackAttempts: 9, callbackTimeoutMs: 30_000 } : { callbackBaseDelayMs: 100 }),
+			...(setup?.mode === 'queue' ? { callbackBaseDelayMs: 500, callbackAttempts: 9, callbackTimeoutMs: 30_000 } : { callbackBaseDelayMs: 100, callbackTimeoutMs: 30_000 }),
 		},
 		// Every line n8n logs is scanned for secrets at the end of the run (secrets.last.test.ts).
 		n8nEnv: { N8N_LOG_LEVEL: 'debug' },
