@@ -2,8 +2,7 @@
 /**
  * The test command (`npm test`): the lint (the whole tree, then n8n's own checks of the published
  * package), every jest suite of the project (sandbox, unit, node through n8n's engine, then each
- * real-n8n end-to-end setup, jest.e2e*.config.js; the n8n 1.x setup beside the unit suite, and with
- * PRINT_STORE_E2E_SIDE_BY_SIDE=1 the queue-mode setup beside the one-process ones: see lanesOf), and
+ * real-n8n end-to-end setup, jest.e2e*.config.js, in two lanes side by side: see lanesOf), and
  * one closing line "N passed, N failed, N skipped" with the counts of all of them.
  * It exits non-zero on any failure.
  * A lint or check that fails, or a jest run that could not start, counts as one failed test.
@@ -21,7 +20,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { e2eSetupFiles, SETUPS_BESIDE_UNIT } = require('./e2e-setups');
+const { e2eSetupFiles, SECOND_LANE } = require('./e2e-setups');
 
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -93,39 +92,30 @@ if ((lint || suites.filter((suite) => suite.e2e).length > 1) && !env.PRINT_STORE
 const slug = (label) => label.replace(/\W+/g, '-');
 
 /**
- * The suites in lanes that run side by side; the first lane's output shows as it comes.
- * - The first lane: the unit suite, then the end-to-end setups one after the other.
- * - Beside the unit suite, from the start: the setups of SETUPS_BESIDE_UNIT (scripts/e2e-setups.js),
- *   n8n 1.x. The unit suite waits on timers as much as it computes (alone, its 4 workers keep 1.8 of
- *   2 cores busy), and so does an n8n setup: on 2 cores both take about 135 s side by side, against
- *   110 s and 95 s one after the other. Only when the unit suite runs too; else in the first lane.
- * - Only with PRINT_STORE_E2E_SIDE_BY_SIDE=1: the queue-mode setups, beside the one-process ones
- *   from when the first lane reaches them. They run at the lowest CPU priority, yet on 2 cores the
- *   first lane still slows by half, and tests that wait on n8n's timing then fail now and then
- *   (docs/development.md).
+ * The suites in two lanes that run side by side; the first lane's output shows as it comes.
+ * - The first lane: the unit suite, then the one-process end-to-end setup of n8n 2.x (and any
+ *   setup not named below).
+ * - The second lane, from the start: the setups of SECOND_LANE (scripts/e2e-setups.js), one after
+ *   the other: n8n 1.x, then queue mode. Only when the unit suite runs too; else in the first lane.
+ * Each suite waits on timers and HTTP as much as it computes: the unit suite keeps 1.8 of 2 cores
+ * busy, an n8n setup about 1.3. Side by side each slows (an n8n setup by about half), but the two
+ * lanes end long before one lane would (docs/development.md). PRINT_STORE_E2E_ONE_LANE=1 runs
+ * every suite in the first lane, one after the other: slower, each as it runs alone.
  * A one-process setup runs n8n on its default port 5678 (where a process that cannot reach its
  * public address finds itself: test/e2e/out-of-reach.test.ts), so those take the port in turn
- * (portTurn). A queue setup reaches n8n through the credential's n8n Internal URL and runs its n8n
- * processes on free ports. Each stack's sandbox has a subscription key of its own, so no execution
- * of one n8n can answer for another's (test/e2e/setup/global-setup.ts).
+ * (portTurn). A queue setup reaches n8n through the credential's n8n Internal URL, runs its n8n
+ * processes on free ports and numbers its executions apart (scripts/n8n/stack.ts). Each stack's
+ * sandbox has a subscription key of its own, so no execution of one n8n can answer for another's
+ * (test/e2e/setup/global-setup.ts).
  */
 function lanesOf(chosen) {
 	const modeOf = (suite) => (suite.e2e && suite.config ? require(path.join(root, suite.config)).globals?.printStoreSetup?.mode : undefined);
-	const besideUnit = chosen.includes(unit) ? chosen.filter((suite) => SETUPS_BESIDE_UNIT.includes(suite.config)) : [];
-	const besideE2e = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '1' ? chosen.filter((suite) => modeOf(suite) === 'queue') : [];
 	for (const suite of chosen) suite.onPort5678 = suite.e2e && modeOf(suite) !== 'queue';
-	const first = chosen.filter((suite) => !besideUnit.includes(suite) && !besideE2e.includes(suite));
-	if (first.length === 0) return [{ suites: chosen }];
-	return [
-		{ suites: first },
-		...besideUnit.map((suite) => ({ suites: [suite], from: 'start' })),
-		...besideE2e.map((suite) => ({ suites: [suite], from: 'end to end', nice: 19 })),
-	];
+	const oneLane = process.env.PRINT_STORE_E2E_ONE_LANE === '1' || !chosen.includes(unit);
+	const second = oneLane ? [] : SECOND_LANE.map((config) => chosen.find((suite) => suite.config === config)).filter(Boolean);
+	const first = chosen.filter((suite) => !second.includes(suite));
+	return second.length > 0 ? [{ suites: first }, { suites: second }] : [{ suites: first }];
 }
-
-/** Settled when the first lane reaches its end-to-end setups: the lanes beside them start then. */
-let firstLaneAtE2e;
-const e2eMayStart = new Promise((resolve) => (firstLaneAtE2e = resolve));
 
 /**
  * Port 5678, one end-to-end setup at a time: the promise settles, in the order asked, with the
@@ -147,9 +137,7 @@ function portTurn() {
 async function runLane(lane, write) {
 	const results = [];
 	const say = (text) => (write ? write(text) : process.stdout.write(text));
-	if (write && lane.from === 'end to end') await e2eMayStart;
 	for (const suite of lane.suites) {
-		if (!write && suite.e2e) firstLaneAtE2e();
 		const label = suite.config ?? 'given config';
 		// Asked before any wait: a lane beside the unit suite has the port first.
 		const turn = suite.onPort5678 ? portTurn() : undefined;
@@ -170,9 +158,6 @@ async function runLane(lane, write) {
 				child.stdout.on('data', (chunk) => write(chunk.toString()));
 				child.stderr.on('data', (chunk) => write(chunk.toString()));
 			}
-			// A lane beside the end-to-end setups runs at the lowest CPU priority, which its processes
-			// (jest, n8n, Redis, PostgreSQL) inherit: the first lane gets the CPU first, though it still slows (lanesOf).
-			if (lane.nice && child.pid) os.setPriority(child.pid, lane.nice);
 			child.on('error', (error) => {
 				say(`${error.message}\n`);
 				resolve(1);
@@ -184,7 +169,6 @@ async function runLane(lane, write) {
 		say(`${label} took ${seconds}s\n`);
 		results.push({ suite, status, seconds, report });
 	}
-	if (!write) firstLaneAtE2e();
 	return results;
 }
 
@@ -239,8 +223,7 @@ async function main() {
 		const names = lane.suites.map((suite) => suite.config).join(', ');
 		const file = path.join(artifacts, `output-${slug(names)}.log`);
 		fs.writeFileSync(file, '');
-		const when = lane.from === 'start' ? 'beside the unit suite, from now' : 'beside the end-to-end setups below, from when they start';
-		console.log(`\n=== ${names}: runs ${when}; its output follows the others' (as it comes: ${path.relative(root, file)}) ===`);
+		console.log(`\n=== ${names}: run in a second lane from now; their output follows the first lane's (as it comes: ${path.relative(root, file)}) ===`);
 		return { file, names, done: runLane(lane, (text) => fs.appendFileSync(file, text)) };
 	});
 	const results = [...(await runLane(first, undefined))];
