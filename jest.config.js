@@ -3,8 +3,9 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	// The real-n8n suites run from jest.e2e*.config.js (npm test runs them in two lanes: scripts/test.js). The soak and the fault run run
-	// here with small numbers; jest.long.config.js (npm run test:long, the weekly canary) runs them long.
+	// The real-n8n suites run from jest.e2e*.config.js (npm test runs them in two lanes: scripts/test.js).
+	// The soak and the fault run run here with small numbers; jest.long.config.js (npm run test:long,
+	// the weekly canary) runs them long.
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],

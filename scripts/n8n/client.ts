@@ -398,10 +398,10 @@ export class N8nClient {
 	 * n8n's list leaves out every execution the main process still counts as running. In queue mode a
 	 * worker can finish a short execution before main has registered it as enqueued; main then counts
 	 * it as running until it restarts (seen with n8n 2.41.1), so the list never shows it although it
-	 * finished. Execution IDs are consecutive (from `firstExecutionId`), so the IDs missing from the list of all executions are
-	 * read one by one, and those of this workflow are added: those below the highest listed ID, and
-	 * those above it up to the first ID that does not exist yet (the newest executions can be the
-	 * unlisted ones).
+	 * finished. Execution IDs are consecutive from `firstExecutionId`, so the IDs missing from the list
+	 * of all executions are read one by one, and those of this workflow are added: those below the
+	 * highest listed ID, and those above it up to the first ID that does not exist yet (the newest
+	 * executions can be the unlisted ones).
 	 */
 	async listExecutions(workflowId: string, { includeData = true, limit = 250 } = {}): Promise<Execution[]> {
 		const [own, all] = await Promise.all([this.listPages({ workflowId }, includeData, limit), this.listPages({}, false, limit)]);
