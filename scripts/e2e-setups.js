@@ -1,8 +1,8 @@
 /**
  * The end-to-end setups there are, the jest.e2e*.config.js files, in this order: one n8n process
- * first, then queue mode, then n8n 1.x, then any other by name (one after the other in this order
- * with PRINT_STORE_E2E_ONE_LANE=1; else SECOND_LANE below runs beside the first lane). scripts/test.js
- * runs them; scripts/compatibility.mjs writes README's Compatibility table from them.
+ * first, then queue mode, then n8n 1.x, then any other by name (SECOND_LANE below runs beside the
+ * others). scripts/test.js runs them; scripts/compatibility.mjs writes README's Compatibility table
+ * from them.
  */
 const fs = require('node:fs');
 
@@ -17,11 +17,13 @@ function e2eSetupFiles(root) {
 }
 
 /**
- * The setups `npm test` runs in its second lane, in this order, from the start (scripts/test.js,
- * lanesOf): n8n 1.x beside the unit suite, then queue mode beside the one-process setup of n8n 2.x.
- * n8n 1.x takes port 5678 first; the one-process setup of n8n 2.x waits for it (it is done before
- * the unit suite is).
+ * The setups `npm test` runs in its second lane, from the start (scripts/test.js, lanesOf): n8n 1.x,
+ * beside the unit suite, which it ends before. It takes port 5678 first; the one-process setup of
+ * n8n 2.x waits for it.
  */
-const SECOND_LANE = ['jest.e2e.n8n1.config.js', 'jest.e2e.queue.config.js'];
+const SECOND_LANE = ['jest.e2e.n8n1.config.js'];
 
-module.exports = { e2eSetupFiles, SECOND_LANE };
+/** With PRINT_STORE_E2E_SIDE_BY_SIDE=1, in the second lane after those: queue mode, beside the one-process setup of n8n 2.x. */
+const SIDE_BY_SIDE_TOO = ['jest.e2e.queue.config.js'];
+
+module.exports = { e2eSetupFiles, SECOND_LANE, SIDE_BY_SIDE_TOO };
