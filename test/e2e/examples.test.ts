@@ -17,15 +17,15 @@ async function importExample(file: string): Promise<{ source: WorkflowJson; save
 
 /**
  * When the CRM trigger started too few executions: per order, every attempt the service made at its
- * status callbacks (status, attempt, outcome, HTTP status or error) and the statuses that started an
- * execution, to tell a callback the service gave up on from one n8n received and started nothing for.
+ * status callbacks (status, attempt, outcome, HTTP status or error) and the statuses each execution
+ * carried, to tell a callback the service gave up on from one n8n received and started nothing for.
  */
 async function callbackStory(orders: Json[], workflowId: string): Promise<string> {
 	const { client, sandbox } = e2e();
 	const deliveries = (await sandbox.callbacks()).filter((delivery) => delivery.kind === 'status');
 	// Listed newest first: in the order they started.
 	const runs = (await client.listExecutions(workflowId)).filter((run) => run.mode === 'webhook').reverse();
-	const events = runs.flatMap((run) => nodeOutput(run, 'Status event'));
+	const eventsOf = (run: (typeof runs)[number], orderNumber: unknown) => nodeOutput(run, 'Status event').filter((event) => event.orderNumber === orderNumber);
 	return orders
 		.map((order) => {
 			const sent = deliveries
@@ -35,8 +35,9 @@ async function callbackStory(orders: Json[], workflowId: string): Promise<string
 					const status = String(body.StatusDescription ?? body.StatusID ?? JSON.stringify(body).slice(0, 40));
 					return `${status} #${String(delivery.attempt)} ${String(delivery.outcome)}${delivery.httpStatus ? ` ${String(delivery.httpStatus)}` : ''}${delivery.error ? ` (${String(delivery.error)})` : ''}`;
 				});
-			const started = events.filter((event) => event.orderNumber === order.OrderNumber).map((event) => String(event.status));
-			return `${String(order.OrderNumber)}: sent ${sent.join(', ') || 'nothing'}; started ${started.join(', ') || 'nothing'}`;
+			// One entry per execution; "A+B" is one execution with two of the order's events.
+			const started = runs.map((run) => eventsOf(run, order.OrderNumber).map((event) => String(event.status)).join('+')).filter((entry) => entry !== '');
+			return `${String(order.OrderNumber)}: sent ${sent.join(', ') || 'nothing'}; executions ${started.join(', ') || 'none'}`;
 		})
 		.join('\n');
 }
