@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,32 @@ export interface Postgres extends Backend {
 	database: string;
 	user: string;
 	password: string;
+}
+
+/** Where n8n's PostgreSQL database is, as n8n's `pg` client takes it. */
+export interface DatabaseAddress {
+	host: string;
+	port: number;
+	database: string;
+	user: string;
+	password: string;
+}
+
+/**
+ * One SQL statement on n8n's PostgreSQL database, through the `pg` client of the n8n installed in
+ * `runtimeDir` (the project itself has no PostgreSQL client): its rows.
+ */
+export async function queryN8nDatabase(runtimeDir: string, address: DatabaseAddress, sql: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+	const { Client } = createRequire(path.join(runtimeDir, 'package.json'))('pg') as {
+		Client: new (config: DatabaseAddress) => { connect(): Promise<void>; query(sql: string, values: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
+	};
+	const client = new Client(address);
+	await client.connect();
+	try {
+		return (await client.query(sql, values)).rows;
+	} finally {
+		await client.end();
+	}
 }
 
 /** The library links the package's install script would have made (installs here run without scripts). */

@@ -6,11 +6,11 @@
  * in queue mode (main, worker, two webhook processes; PostgreSQL and Redis: see queue.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { queryN8nDatabase, type DatabaseAddress } from './backends';
 import { N8nClient, type ClientState } from './client';
 import type { Log } from './log';
 import { connectOAuth2Credential } from './oauth';
@@ -78,7 +78,7 @@ export interface StackState {
 		/** haproxy in front of the webhook processes, resume calls hashed on the execution ID (proxy.ts). */
 		proxy: { url: string; port: number };
 		/** n8n's PostgreSQL database, for tests that check what n8n stored. */
-		database: { host: string; port: number; database: string; user: string; password: string };
+		database: DatabaseAddress;
 	};
 	/** The e2e run's control server (test/e2e/setup/global-setup.ts): `POST /restart` restarts n8n's main process, `POST /worker/stop` and `/worker/start` the worker. */
 	controlUrl?: string;
@@ -133,19 +133,15 @@ export interface Stack {
  */
 const QUEUE_FIRST_EXECUTION_ID = 1_000_000;
 
-/** n8n's execution IDs (a PostgreSQL sequence, made by main's migrations) from `first` on, read with n8n's own `pg` client. */
-async function executionIdsFrom(runtime: N8nRuntime, backends: QueueBackends, first: number): Promise<void> {
-	const { Client } = createRequire(path.join(runtime.dir, 'package.json'))('pg') as {
-		Client: new (config: object) => { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
-	};
+/** n8n's execution IDs (a PostgreSQL sequence, made by main's migrations) from `first` on. */
+async function executionIdsFrom(runtime: N8nRuntime, address: DatabaseAddress, first: number): Promise<void> {
+	await queryN8nDatabase(runtime.dir, address, "SELECT setval(pg_get_serial_sequence('execution_entity', 'id'), $1, false)", [first]);
+}
+
+/** n8n's PostgreSQL database, as n8n and the tests reach it. */
+function databaseOf(backends: QueueBackends): DatabaseAddress {
 	const { port, database, user, password } = backends.postgres;
-	const client = new Client({ host: '127.0.0.1', port, database, user, password });
-	await client.connect();
-	try {
-		await client.query(`SELECT setval(pg_get_serial_sequence('execution_entity', 'id'), ${first}, false)`);
-	} finally {
-		await client.end();
-	}
+	return { host: '127.0.0.1', port, database, user, password };
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -199,7 +195,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		await reserved?.release();
 		n8n = await startN8n(log, { runtime, userFolder, port, env: n8nEnv });
 		if (backends) {
-			await executionIdsFrom(runtime, backends, QUEUE_FIRST_EXECUTION_ID);
+			await executionIdsFrom(runtime, databaseOf(backends), QUEUE_FIRST_EXECUTION_ID);
 			queue = await startQueueProcesses(log, { runtime, userFolder, env: n8nEnv, publicUrl: n8n.url });
 		}
 
@@ -293,7 +289,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 						worker: processState(queue.worker),
 						webhooks: queue.webhooks.map(processState),
 						proxy: { url: queue.proxy.url, port: queue.proxy.port },
-						database: { host: '127.0.0.1', port: backends.postgres.port, database: backends.postgres.database, user: backends.postgres.user, password: backends.postgres.password },
+						database: databaseOf(backends),
 					},
 				runtimeDir: runtime.dir,
 				client: client.state,

@@ -12,9 +12,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { queryN8nDatabase } from '../../scripts/n8n/backends';
 import type { Execution, WorkflowNode } from '../../scripts/n8n/client';
 import { assertSucceeded, nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
@@ -67,17 +67,7 @@ function onPort(url: string, port: number): string {
 
 /** Rows of n8n's PostgreSQL database, read with n8n's own `pg` client. */
 async function query(sql: string, values: unknown[]): Promise<Array<Record<string, unknown>>> {
-	const { state } = e2e();
-	const { Client } = createRequire(path.join(state.runtimeDir, 'package.json'))('pg') as {
-		Client: new (config: object) => { connect(): Promise<void>; query(sql: string, values: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
-	};
-	const client = new Client(queue().database);
-	await client.connect();
-	try {
-		return (await client.query(sql, values)).rows;
-	} finally {
-		await client.end();
-	}
+	return await queryN8nDatabase(e2e().state.runtimeDir, queue().database, sql, values);
 }
 
 const webhookExecutions = (executions: Execution[]) => executions.filter((execution) => execution.mode === 'webhook');

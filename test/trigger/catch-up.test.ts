@@ -219,6 +219,26 @@ describe('one memory for callbacks and catch-ups', () => {
 		await host.deactivate();
 	});
 
+	test('a trigger that starts for status events only: a details callback does not make the catch-up take its record as passed on, so each status is emitted once, by the catch-up, and the late status callbacks start nothing', async () => {
+		const { credentials, host } = await published({ events: ['status'] }, ['drop-callbacks']);
+		const [mine] = await createOrders(credentials, ['kinds'], host);
+		await env.api.advance(String(mine.ID), { toStatusId: 2 });
+		const records = (await env.api.api<IDataObject[]>('GET', `/store/${env.sandbox.storeId}/order/${String(mine.ID)}/status`)).body;
+		expect(records.map((record) => record.StatusDescription)).toEqual(['Received', 'In Production']);
+		// The details callbacks come first (the status ones are slow): the trigger does not start for them.
+		for (const record of records) {
+			const details = await host.post('details', JSON.stringify(record), { query: `?secret=${host.secret()}` });
+			expect([details.status, details.emitted, details.answer]).toEqual([200, undefined, expect.objectContaining({ emitted: 0, filtered: 1, duplicates: 0 })]);
+		}
+		expect(pairs((await caughtUp(host)).emitted)).toEqual(['kinds:Received', 'kinds:In Production']);
+		for (const record of records) {
+			const late = await host.post('status', JSON.stringify(record), { query: `?secret=${host.secret()}` });
+			expect([late.status, late.emitted, late.answer]).toEqual([200, undefined, expect.objectContaining({ emitted: 0, duplicates: 1 })]);
+		}
+		expect(host.emittedItems().map((event) => `${String(event.event)}:${String(event.StatusDescription)}:${String(event.source)}`)).toEqual(['status:Received:catchUp', 'status:In Production:catchUp']);
+		await host.deactivate();
+	});
+
 	test("a callback that arrives while a catch-up reads the store is emitted once: the catch-up selects against the memory as it is when it records, not as it was when it began", async () => {
 		const { credentials, host } = await published({}, ['drop-callbacks']);
 		const [a, b] = await createOrders(credentials, ['during-a', 'during-b'], host);

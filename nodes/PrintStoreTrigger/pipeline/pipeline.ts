@@ -110,8 +110,8 @@ export function eventFilter(ctx: IWebhookFunctions): (event: NormalizedEvent) =>
 /**
  * Selects the events that start the workflow, in one synchronous step over the memory: each event
  * not handled before is remembered (a callback's as its kind, a catch-up's as both: it stands for
- * either callback of its record), a catch-up's new place is recorded with them, and the memory is
- * saved; then the filters. A repeated callback starts the workflow again only with "Ignore
+ * either callback of its record; a callback of a kind the trigger does not start for is not), a
+ * catch-up's new place is recorded with them, and the memory is saved; then the filters. A repeated callback starts the workflow again only with "Ignore
  * Duplicate Events" off; a catch-up never emits what was handled.
  */
 export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'callback' | 'catchUp', place?: CatchUpPlace): Passed {
@@ -122,7 +122,11 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 	const until = now + rememberFor(ctx);
 	const memory = loadMemory(where, now);
 	let changed = place !== undefined;
-	const selected = events.filter((event) => {
+	// A callback of a kind the trigger does not start for passes nothing on, so it is not remembered:
+	// the catch-up, which stands for both kinds, would take its record as passed on.
+	const startsFor = ctx.getNodeParameter('events', ['status', 'details']) as string[];
+	const ofKind = events.filter((event) => from === 'catchUp' || startsFor.length === 0 || startsFor.includes(event.event));
+	const selected = ofKind.filter((event) => {
 		const kinds = from === 'catchUp' ? KIND.both : KIND[event.event];
 		if (!handled(memory, event, kinds)) {
 			rememberEvent(memory, event, kinds, until);
@@ -136,7 +140,7 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 	const emitted = selected.filter(eventFilter(ctx));
 	return {
 		emitted,
-		counts: { events: events.length, emitted: emitted.length, duplicates: events.length - selected.length, filtered: selected.length - emitted.length },
+		counts: { events: events.length, emitted: emitted.length, duplicates: ofKind.length - selected.length, filtered: events.length - ofKind.length + selected.length - emitted.length },
 	};
 }
 
