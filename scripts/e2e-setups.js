@@ -17,13 +17,14 @@ function e2eSetupFiles(root) {
 }
 
 /**
- * The setups `npm test` runs in its second lane, from the start (scripts/test.js, lanesOf): n8n 1.x,
- * beside the unit suite, which it ends before. It takes port 5678 first; the one-process setup of
- * n8n 2.x waits for it.
+ * The setups `npm test` runs in its second lane, from the start, one after the other
+ * (scripts/test.js, lanesOf): n8n 1.x beside the unit suite, which it ends before (it takes port 5678
+ * first; the one-process setup of n8n 2.x waits for it), then queue mode beside the one-process
+ * setup of n8n 2.x.
  */
-const SECOND_LANE = ['jest.e2e.n8n1.config.js'];
+const SECOND_LANE = ['jest.e2e.n8n1.config.js', 'jest.e2e.queue.config.js'];
 
-/** With PRINT_STORE_E2E_SIDE_BY_SIDE=1, in the second lane after those: queue mode, beside the one-process setup of n8n 2.x. */
-const SIDE_BY_SIDE_TOO = ['jest.e2e.queue.config.js'];
+/** With PRINT_STORE_E2E_SIDE_BY_SIDE=0 these run in the first lane instead, after the one-process setup: longer, and lighter on the machine. */
+const BESIDE_ONE_PROCESS = ['jest.e2e.queue.config.js'];
 
-module.exports = { e2eSetupFiles, SECOND_LANE, SIDE_BY_SIDE_TOO };
+module.exports = { e2eSetupFiles, SECOND_LANE, BESIDE_ONE_PROCESS };

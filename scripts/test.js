@@ -2,8 +2,8 @@
 /**
  * The test command (`npm test`): the lint (the whole tree, then n8n's own checks of the published
  * package), every jest suite of the project (sandbox, unit, node through n8n's engine, then each
- * real-n8n end-to-end setup, jest.e2e*.config.js; the n8n 1.x setup in a second lane beside the
- * unit suite, and with PRINT_STORE_E2E_SIDE_BY_SIDE=1 queue mode after it: see lanesOf), and
+ * real-n8n end-to-end setup, jest.e2e*.config.js; n8n 1.x and then queue mode in a second lane,
+ * beside the unit suite and the one-process setup: see lanesOf), and
  * one closing line "N passed, N failed, N skipped" with the counts of all of them.
  * It exits non-zero on any failure.
  * A lint or check that fails, or a jest run that could not start, counts as one failed test.
@@ -21,7 +21,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { e2eSetupFiles, SECOND_LANE, SIDE_BY_SIDE_TOO } = require('./e2e-setups');
+const { e2eSetupFiles, SECOND_LANE, BESIDE_ONE_PROCESS } = require('./e2e-setups');
 
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -95,14 +95,14 @@ const slug = (label) => label.replace(/\W+/g, '-');
 /**
  * The suites in two lanes that run side by side; the first lane's output shows as it comes.
  * - The first lane: the unit suite, then the end-to-end setups one after the other.
- * - The second lane, from the start: the setups of SECOND_LANE (scripts/e2e-setups.js), n8n 1.x,
- *   and with PRINT_STORE_E2E_SIDE_BY_SIDE=1 after it those of SIDE_BY_SIDE_TOO, queue mode. Only
+ * - The second lane, from the start: the setups of SECOND_LANE (scripts/e2e-setups.js), n8n 1.x
+ *   beside the unit suite, then queue mode beside the one-process setup of n8n 2.x
+ *   (PRINT_STORE_E2E_SIDE_BY_SIDE=0 keeps those of BESIDE_ONE_PROCESS in the first lane). Only
  *   when the unit suite runs too; else in the first lane.
  * The unit suite waits on timers as much as it computes (its 4 workers keep 1.8 of 2 cores busy),
- * and so does an n8n setup (about 1.3): the n8n 1.x setup beside it costs it little. Queue mode
- * beside the one-process setup makes the whole run about 130 s shorter, but under that load the
- * one-process setup's CRM example has lost one status event of 30 (docs/development.md), so it is
- * not the default.
+ * and so does an n8n setup (alone, the one-process one keeps about 1.3 busy): two side by side
+ * each slow down, and the whole run is about 130 s shorter than one after the other
+ * (docs/development.md).
  * A one-process setup runs n8n on its default port 5678 (where a process that cannot reach its
  * public address finds itself: test/e2e/out-of-reach.test.ts), so those take the port in turn
  * (portTurn). A queue setup reaches n8n through the credential's n8n Internal URL, runs its n8n
@@ -113,7 +113,7 @@ const slug = (label) => label.replace(/\W+/g, '-');
 function lanesOf(chosen) {
 	const modeOf = (suite) => (suite.e2e && suite.config ? require(path.join(root, suite.config)).globals?.printStoreSetup?.mode : undefined);
 	for (const suite of chosen) suite.onPort5678 = suite.e2e && modeOf(suite) !== 'queue';
-	const configs = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '1' ? [...SECOND_LANE, ...SIDE_BY_SIDE_TOO] : SECOND_LANE;
+	const configs = process.env.PRINT_STORE_E2E_SIDE_BY_SIDE === '0' ? SECOND_LANE.filter((config) => !BESIDE_ONE_PROCESS.includes(config)) : SECOND_LANE;
 	const second = chosen.includes(unit) ? configs.map((config) => chosen.find((suite) => suite.config === config)).filter(Boolean) : [];
 	const first = chosen.filter((suite) => !second.includes(suite));
 	return second.length > 0 ? [{ suites: first }, { suites: second }] : [{ suites: first }];
