@@ -101,7 +101,7 @@ const slug = (label) => label.replace(/\W+/g, '-');
  *   when the unit suite runs too; else in the first lane.
  * The unit suite waits on timers as much as it computes (its 4 workers keep 1.8 of 2 cores busy),
  * and so does an n8n setup (alone, the one-process one keeps about 1.3 busy): two side by side
- * each slow down, and the whole run is about 130 s shorter than one after the other
+ * each slow down, and the whole run is 60 to 190 s shorter than one after the other
  * (docs/development.md).
  * A one-process setup runs n8n on its default port 5678 (where a process that cannot reach its
  * public address finds itself: test/e2e/out-of-reach.test.ts), so those take the port in turn
