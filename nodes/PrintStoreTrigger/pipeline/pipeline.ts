@@ -84,13 +84,19 @@ export function processOnlyKey(key: string): string {
 	return `${key}#process`;
 }
 
+/** Whether the trigger starts for events of a kind (its Events; none picked means both). */
+function startsForKind(ctx: IWebhookFunctions): (kind: string) => boolean {
+	const kinds = ctx.getNodeParameter('events', ['status', 'details']) as string[];
+	return (kind) => kinds.length === 0 || kinds.includes(kind);
+}
+
 /**
  * The trigger's filters. An event whose status could not be read matches no status, so it starts
  * the workflow only when no status is picked; an event that does not say whether its order is
  * completed never passes "Completed Orders Only".
  */
 export function eventFilter(ctx: IWebhookFunctions): (event: NormalizedEvent) => boolean {
-	const kinds = ctx.getNodeParameter('events', ['status', 'details']) as string[];
+	const startsFor = startsForKind(ctx);
 	const picked = ctx.getNodeParameter('statuses', []) as string[];
 	const typed = String(ctx.getNodeParameter('otherStatuses', '') ?? '')
 		.split(',')
@@ -101,7 +107,7 @@ export function eventFilter(ctx: IWebhookFunctions): (event: NormalizedEvent) =>
 	// The rule the wait and Get Many use too (shared/statuses.ts); nothing wanted means any status.
 	const matches = statusMatcher(wanted);
 	return (event) => {
-		if (kinds.length > 0 && !kinds.includes(event.event)) return false;
+		if (!startsFor(event.event)) return false;
 		if (completedOnly && event.Completed !== true) return false;
 		return wanted.length === 0 || matches(event);
 	};
@@ -111,8 +117,9 @@ export function eventFilter(ctx: IWebhookFunctions): (event: NormalizedEvent) =>
  * Selects the events that start the workflow, in one synchronous step over the memory: each event
  * not handled before is remembered (a callback's as its kind, a catch-up's as both: it stands for
  * either callback of its record; a callback of a kind the trigger does not start for is not), a
- * catch-up's new place is recorded with them, and the memory is saved; then the filters. A repeated callback starts the workflow again only with "Ignore
- * Duplicate Events" off; a catch-up never emits what was handled.
+ * catch-up's new place is recorded with them, and the memory is saved; then the filters. A
+ * repeated callback starts the workflow again only with "Ignore Duplicate Events" off; a catch-up
+ * never emits what was handled.
  */
 export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'callback' | 'catchUp', place?: CatchUpPlace): Passed {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
@@ -124,8 +131,8 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 	let changed = place !== undefined;
 	// A callback of a kind the trigger does not start for passes nothing on, so it is not remembered:
 	// the catch-up, which stands for both kinds, would take its record as passed on.
-	const startsFor = ctx.getNodeParameter('events', ['status', 'details']) as string[];
-	const ofKind = events.filter((event) => from === 'catchUp' || startsFor.length === 0 || startsFor.includes(event.event));
+	const startsFor = startsForKind(ctx);
+	const ofKind = events.filter((event) => from === 'catchUp' || startsFor(event.event));
 	const selected = ofKind.filter((event) => {
 		const kinds = from === 'catchUp' ? KIND.both : KIND[event.event];
 		if (!handled(memory, event, kinds)) {
