@@ -145,10 +145,11 @@ describeE2E('examples/ in a real n8n', () => {
 	test('the CRM workflow\'s trigger passed on each status change of each order once, in order, by callback or by its catch-up', async () => {
 		const { client } = e2e();
 		const expected = createdOrders.length * 5;
-		// Every callback answered first: a late one could still start an execution.
+		// Every status callback answered first: a late one could still start an execution.
 		await callbacksSettled(
 			createdOrders.map((order) => String(order.ID)),
 			expected,
+			'status',
 		);
 		// The trigger's first catch-up (5 s after the publish) may read a status before its callback
 		// reaches n8n: it passes that on with the others it found, in one execution, and the callback

@@ -75,11 +75,13 @@ export async function untilItems(workflowId: string, count: number): Promise<Jso
 	);
 }
 
-/** Waits until the service has given up (or delivered) `records` callbacks of these orders, on every URL it has. */
-export async function callbacksSettled(orderIds: string[], records: number): Promise<void> {
+/** Waits until the service has given up (or delivered) `records` callbacks of these orders, on every URL it has, or on the URL of one `kind`. */
+export async function callbacksSettled(orderIds: string[], records: number, kind?: 'status' | 'details'): Promise<void> {
 	const { sandbox } = e2e();
-	await waitFor(`${records} callbacks given up or delivered`, async () => {
-		const settled = (await sandbox.callbacks()).filter((entry) => orderIds.includes(String(entry.orderId)) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered'));
+	await waitFor(`${records} ${kind ?? ''} callbacks given up or delivered`.replace('  ', ' '), async () => {
+		const settled = (await sandbox.callbacks()).filter(
+			(entry) => orderIds.includes(String(entry.orderId)) && (kind === undefined || entry.kind === kind) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered'),
+		);
 		return settled.length >= records ? true : undefined;
 	});
 }
