@@ -2,8 +2,7 @@
  * The workflows in examples/, imported into the real n8n and run there as a user would run them
  * (the editor's "Execute workflow"), checked against the sandbox's records.
  */
-import type { SavedWorkflow, WorkflowJson } from '../../scripts/n8n/client';
-import { isFinishedWithData } from '../../scripts/n8n/client';
+import { isFinishedWithData, type SavedWorkflow, type WorkflowJson } from '../../scripts/n8n/client';
 import { assertSucceeded, nodeItems, nodeOutput } from '../../scripts/n8n/executions';
 import { waitFor } from '../../scripts/n8n/process';
 import { findNode, loadExample, manualTrigger, withCredential } from '../../scripts/n8n/workflows';
@@ -18,32 +17,30 @@ async function importExample(file: string): Promise<{ source: WorkflowJson; save
 }
 
 /**
- * When the CRM trigger started too few executions: per order, every attempt the service made at its
- * status callbacks (status, attempt, outcome, HTTP status or error) and the statuses each execution
- * carried, to tell a callback the service gave up on from one n8n received and started nothing for.
+ * When the CRM trigger passed on too few events: per order, every attempt the service made at its
+ * status callbacks (status, attempt, outcome, HTTP status or error); then every execution of the
+ * workflow with the events it carried, to tell a callback the service gave up on from one n8n
+ * received and started nothing for, and a catch-up's execution (several events) from a callback's.
  */
 async function callbackStory(orders: Json[], workflowId: string): Promise<string> {
 	const { client, sandbox } = e2e();
 	const deliveries = (await sandbox.callbacks()).filter((delivery) => delivery.kind === 'status');
+	const sent = orders.map((order) => {
+		const attempts = deliveries
+			.filter((delivery) => String(delivery.orderId) === String(order.ID))
+			.map((delivery) => {
+				const body = (delivery.body ?? {}) as Json;
+				const status = String(body.StatusDescription ?? body.StatusID ?? JSON.stringify(body).slice(0, 40));
+				return `${status} #${String(delivery.attempt)} ${String(delivery.outcome)}${delivery.httpStatus ? ` ${String(delivery.httpStatus)}` : ''}${delivery.error ? ` (${String(delivery.error)})` : ''}`;
+			});
+		return `${String(order.OrderNumber)}: sent ${attempts.join(', ') || 'nothing'}`;
+	});
 	// Listed newest first: in the order they started.
-	const all = (await client.listExecutions(workflowId)).reverse();
-	const runs = all.filter((run) => run.mode === 'webhook');
-	const eventsOf = (run: (typeof runs)[number], orderNumber: unknown) => nodeOutput(run, 'Status event').filter((event) => event.orderNumber === orderNumber);
-	return orders
-		.map((order) => {
-			const sent = deliveries
-				.filter((delivery) => String(delivery.orderId) === String(order.ID))
-				.map((delivery) => {
-					const body = (delivery.body ?? {}) as Json;
-					const status = String(body.StatusDescription ?? body.StatusID ?? JSON.stringify(body).slice(0, 40));
-					return `${status} #${String(delivery.attempt)} ${String(delivery.outcome)}${delivery.httpStatus ? ` ${String(delivery.httpStatus)}` : ''}${delivery.error ? ` (${String(delivery.error)})` : ''}`;
-				});
-			// One entry per execution; "A+B" is one execution with two of the order's events.
-			const started = runs.map((run) => eventsOf(run, order.OrderNumber).map((event) => String(event.status)).join('+')).filter((entry) => entry !== '');
-			return `${String(order.OrderNumber)}: sent ${sent.join(', ') || 'nothing'}; executions ${started.join(', ') || 'none'}`;
-		})
-		.concat(all.map((run) => `execution ${String(run.id)} ${String(run.mode)} ${String(run.status)}: ${(run.data ? nodeOutput(run, 'Status event') : []).map((event) => `${String(event.orderNumber)} ${String(event.status)}`).join(', ')}`))
-		.join('\n');
+	const executions = (await client.listExecutions(workflowId)).reverse().map((run) => {
+		const events = run.data ? nodeOutput(run, 'Status event') : [];
+		return `execution ${String(run.id)} ${String(run.mode)} ${String(run.status)}: ${events.map((event) => `${String(event.orderNumber)} ${String(event.status)}`).join(', ')}`;
+	});
+	return [...sent, ...executions].join('\n');
 }
 
 /** The order the sandbox stored for a sample CRM record: product and recipient, field by field, in the API's names. */

@@ -78,7 +78,7 @@ export async function untilItems(workflowId: string, count: number): Promise<Jso
 /** Waits until the service has given up (or delivered) `records` callbacks of these orders, on every URL it has, or on the URL of one `kind`. */
 export async function callbacksSettled(orderIds: string[], records: number, kind?: 'status' | 'details'): Promise<void> {
 	const { sandbox } = e2e();
-	await waitFor(`${records} ${kind ?? ''} callbacks given up or delivered`.replace('  ', ' '), async () => {
+	await waitFor(`${records} callbacks${kind ? ` (${kind})` : ''} given up or delivered`, async () => {
 		const settled = (await sandbox.callbacks()).filter(
 			(entry) => orderIds.includes(String(entry.orderId)) && (kind === undefined || entry.kind === kind) && (entry.outcome === 'gave-up' || entry.outcome === 'delivered'),
 		);
