@@ -6,6 +6,8 @@
  * guarantee of the trigger in milliseconds; the real-n8n suite (test/e2e) proves the same in n8n.
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import { ExecutionLifecycleHooks, HookContext, TriggerContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, ITriggerResponse, IWebhookData, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
@@ -58,6 +60,8 @@ export interface TriggerHost {
 	emittedItems(): IDataObject[];
 	/** What webhook() threw (n8n records each as a failed execution). */
 	failures: Error[];
+	/** With `copies`: the requests (numbered from 0, as `x-delivery`) whose copy n8n saved, having been written. */
+	saves: number[];
 	/** Every request the host's server received, as `METHOD path?query`, in order. */
 	requests: string[];
 	/** The items each execution the trigger's trigger() (the catch-up's clock) started was given, in order. */
@@ -80,6 +84,11 @@ export interface TriggerHost {
 	/** As n8n activates it: by a publish (`activate`), or as n8n starts (`init`), which asks nothing of the service. */
 	activate(activation?: 'activate' | 'init'): Promise<void>;
 	deactivate(): Promise<void>;
+	/**
+	 * The same host taking requests on another port too, as another n8n process would (a webhook
+	 * process in queue mode): where the trigger sees itself served differs. Its `/webhook` base.
+	 */
+	listenAlso(): Promise<string>;
 	close(): Promise<void>;
 }
 
@@ -202,7 +211,9 @@ export async function startTrigger(options: {
 			if (!response.headersSent) res.status(500).json({ message: 'Error in workflow', error: (error as Error).message });
 			return;
 		}
-		if (options.copies) {
+		// n8n saves a request's copy only when something in it was written (rule 2 in memory.ts).
+		if (options.copies && (requestWorkflow.staticData as IDataObject).__dataChanged === true) {
+			saves.push(id);
 			const saved = snapshot(requestWorkflow);
 			staticData = saved;
 			setTimeout(() => (staticData = structuredClone(saved)), options.copies.staleSaveMs(id));
@@ -235,10 +246,13 @@ export async function startTrigger(options: {
 	const lifecycle = (trigger.webhookMethods as unknown as { default: Lifecycle }).default;
 	const emitted: Array<IDataObject[] | undefined> = [];
 	const failures: Error[] = [];
+	const saves: number[] = [];
+	const servers: http.Server[] = [];
 	const clockEmitted: IDataObject[][] = [];
 	let running: ITriggerResponse | undefined;
 	const host: TriggerHost = {
 		failures,
+		saves,
 		requests,
 		clockEmitted,
 		get staticData() {
@@ -310,10 +324,16 @@ export async function startTrigger(options: {
 			running = undefined;
 			await lifecycle.delete.call(hook());
 		},
+		async listenAlso() {
+			const other = http.createServer((incoming, response) => server.emit('request', incoming, response));
+			await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+			servers.push(other);
+			return `http://127.0.0.1:${(other.address() as AddressInfo).port}/webhook`;
+		},
 		async close() {
 			// A test that failed before deactivating leaves no catch-up clock running.
 			await running?.closeFunction?.();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await Promise.all([server, ...servers].map((each) => new Promise<void>((resolve) => each.close(() => resolve()))));
 		},
 	};
 	return host;

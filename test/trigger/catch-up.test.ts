@@ -239,6 +239,34 @@ describe('one memory for callbacks and catch-ups', () => {
 		await host.deactivate();
 	});
 
+	test('a callback that passes nothing on writes nothing, in a process whose first request it is: where that process serves the trigger goes with its next save, so no save of its own can take back a record another process saved at the same moment', async () => {
+		await env.api.setProfiles(['drop-callbacks']);
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await startTrigger({ credentials, typeVersion: 2, parameters: { enrichStoreId: env.sandbox.storeId, catchUp: 'storeOrders', events: ['status'] }, copies: { staleSaveMs: () => 0 } });
+		hosts.push(host);
+		await host.activate();
+		await caughtUp(host);
+		const [mine] = await createOrders(credentials, ['quiet'], host);
+		const [received] = (await env.api.api<IDataObject[]>('GET', `/store/${env.sandbox.storeId}/order/${String(mine.ID)}/status`)).body;
+		const query = `?secret=${host.secret()}`;
+		expect((await host.post('status', JSON.stringify(received), { query })).emitted).toHaveLength(1);
+		// Another process (a webhook process in queue mode) that has served nothing of this trigger yet.
+		const other = await host.listenAlso();
+		host.forgetProcessMemory();
+		const saves = host.saves.length;
+		const details = await host.postTo(`${other}/${String(host.node.webhookId)}/details${query}`, JSON.stringify(received));
+		const repeat = await host.postTo(`${other}/${String(host.node.webhookId)}/status${query}`, JSON.stringify(received));
+		expect([details.answer, repeat.answer]).toEqual([expect.objectContaining({ emitted: 0, filtered: 1 }), expect.objectContaining({ emitted: 0, duplicates: 1 })]);
+		expect(host.saves.length - saves).toBe(0);
+		// Its next save (here a catch-up there) keeps where it serves, beside where the first process does.
+		const caught = await host.postTo(`${other}/${String(host.node.webhookId)}/status${query}`, '');
+		expect(caught.status).toBe(200);
+		expect(host.saves.length - saves).toBe(1);
+		const memory = (host.staticData['node:Print Store Trigger'] as IDataObject).memory as { served?: string[] };
+		expect(memory.served).toEqual([other.replace(/webhook$/, ''), expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/)]);
+		await host.deactivate();
+	});
+
 	test("a callback that arrives while a catch-up reads the store is emitted once: the catch-up selects against the memory as it is when it records, not as it was when it began", async () => {
 		const { credentials, host } = await published({}, ['drop-callbacks']);
 		const [a, b] = await createOrders(credentials, ['during-a', 'during-b'], host);

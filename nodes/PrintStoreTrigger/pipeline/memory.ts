@@ -243,13 +243,14 @@ function mergedMemory(place: MemoryPlace): Memory {
  * saves (the trigger()'s, read at activation).
  */
 export function servedAddresses(place: MemoryPlace): string[] {
+	const noted = servedNoted.get(place.key);
 	const known = mirrors.get(place.key)?.served ?? [];
 	const stored = storedMemory(place.staticData)?.served ?? [];
-	return [...new Set([...known, ...stored])].slice(0, MAX_SERVED);
+	return [...new Set([...(noted ? [noted] : []), ...known, ...stored])].slice(0, MAX_SERVED);
 }
 
 /** Adds an address where a process serves the trigger; false when it was known already. */
-export function rememberServedAt(memory: Memory, address: string): boolean {
+function rememberServedAt(memory: Memory, address: string): boolean {
 	if (memory.served?.includes(address)) return false;
 	memory.served = [address, ...(memory.served ?? [])].slice(0, MAX_SERVED);
 	return true;
@@ -261,9 +262,13 @@ function remember(key: string, memory: Memory): void {
 
 /**
  * Records a changed memory (from loadMemory): in this process, and, when shared, in the request's
- * static data and every other copy this process's requests hold that is older.
+ * static data and every other copy this process's requests hold that is older. Where this process
+ * serves the trigger (`noteServed`) goes with it: noted on its own, it would be a save of a request
+ * that passed nothing on, and with two processes, the later of two saves drops the other's record.
  */
 export function saveMemory(place: MemoryPlace, memory: Memory, now = Date.now()): Memory {
+	const root = servedNoted.get(place.key);
+	if (place.staticData && root) rememberServedAt(memory, root);
 	const saved: Memory = { ...memory, rev: memory.rev + 1 };
 	remember(place.key, saved);
 	keepRecent(recordedAt, place.key, now);
@@ -312,11 +317,9 @@ export function forgetProcessMemory(key: string): void {
 	servedNoted.delete(key);
 }
 
-/** Notes where this process serves a trigger; false when it was noted already. */
-export function noteServed(key: string, root: string): boolean {
-	if (servedNoted.get(key) === root) return false;
-	keepRecent(servedNoted, key, root);
-	return true;
+/** Notes where this process serves a trigger: kept in the memory with this process's next save of it (`saveMemory`). */
+export function noteServed(key: string, root: string): void {
+	if (servedNoted.get(key) !== root) keepRecent(servedNoted, key, root);
 }
 
 /** Forgets the memory in the static data too (a trigger whose memory is not kept there any more). */

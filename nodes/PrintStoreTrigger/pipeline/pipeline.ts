@@ -17,7 +17,6 @@ import {
 	recordPlace,
 	recordPublish,
 	rememberEvent,
-	rememberServedAt,
 	saveMemory,
 	servedAddresses,
 	type CatchUpPlace,
@@ -204,14 +203,13 @@ export function publishFor(ctx: IHookFunctions, scope: string): void {
 
 /**
  * Where this process serves the trigger (the root n8n listens on, as a request showed it), kept in
- * the memory when it is shared: for the catch-up's clock after a restart or in another process. Once
- * per process and root: the memory is read only for a root this process has not noted.
+ * the memory when it is shared: for the catch-up's clock after a restart or in another process. It
+ * goes with this process's next save of the memory, not in a save of its own: a request that passes
+ * nothing on (a repeat, a callback of a kind the trigger does not start for) writes nothing, so n8n
+ * saves nothing that could overwrite what another process saved at the same moment.
  */
 export function noteWhereServed(ctx: IWebhookFunctions, root: string): void {
-	if (!sharesMemory(ctx) || !noteServed(triggerKey(ctx), root)) return;
-	const place = memoryPlace(ctx);
-	const memory = loadMemory(place);
-	if (rememberServedAt(memory, root)) saveMemory(place, memory);
+	if (sharesMemory(ctx)) noteServed(triggerKey(ctx), root);
 }
 
 /** Where n8n processes were seen serving the trigger, this process's knowledge first: for the catch-up's clock (its own copy of the static data). */
