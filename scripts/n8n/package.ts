@@ -1,8 +1,8 @@
 /**
  * The package as users get it: `npm run build`, `npm pack`, then the tarball installed into
- * `<user folder>/.n8n/nodes` the way n8n installs community packages (see N8N-RUNTIME.md).
+ * `<user folder>/.n8n/nodes` by the command README.md gives users (scripts/install-into-n8n.sh).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Log } from './log';
@@ -39,24 +39,20 @@ export async function buildAndPackAt(log: Log, root: string, outDir: string): Pr
 	});
 }
 
-/**
- * Installs the tarball into `<userFolder>/.n8n/nodes`, where n8n loads community packages from.
- * --legacy-peer-deps keeps npm from installing the n8n-workflow peer (and its native build).
- */
+/** The one install command, README.md's "Installing in n8n" (test/release/install-command.test.ts keeps them the same). */
+export const INSTALL_SCRIPT = 'scripts/install-into-n8n.sh';
+
+/** The command, as words, that installs `source` (a tarball or an npm spec) into the nodes folder `nodesDir` (run from the repository). */
+export function installCommand(source: string, nodesDir?: string): string[] {
+	return ['sh', INSTALL_SCRIPT, source, ...(nodesDir === undefined ? [] : [nodesDir])];
+}
+
+/** Installs the tarball into `<userFolder>/.n8n/nodes`, where n8n loads community packages from, with README.md's command. */
 export async function installIntoUserFolder(log: Log, tarball: string, userFolder: string): Promise<string> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	mkdirSync(nodesDir, { recursive: true });
-	writeFileSync(path.join(nodesDir, 'package.json'), `${JSON.stringify({ name: 'installed-nodes', private: true }, null, 2)}\n`);
-	const localTarball = path.join(nodesDir, path.basename(tarball));
-	copyFileSync(tarball, localTarball);
-	await log.step(`Installing ${path.basename(tarball)} into ${nodesDir}`, () =>
-		run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `./${path.basename(tarball)}`], {
-			cwd: nodesDir,
-			env: cleanEnv(),
-		}),
-	);
-	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
-	const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
-	log.info(`  installed ${PACKAGE_NAME}@${manifest.version}`);
-	return installed;
+	const [command, ...args] = installCommand(tarball, nodesDir);
+	const { stdout } = await log.step(`Installing ${path.basename(tarball)} into ${nodesDir} (${INSTALL_SCRIPT})`, () => run(command, args, { cwd: REPO_ROOT, env: cleanEnv() }));
+	// The script's own last line: "Installed <package>@<version> in <folder>. ..."
+	log.info(`  ${stdout.trim().split('\n').pop() ?? ''}`);
+	return path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
