@@ -23,7 +23,7 @@ import { filesOfEvent, filesWantedInExecution, lookUp, lookUpInExecution } from 
 import { receive } from './webhook';
 import { CALLBACK_WEBHOOKS } from './setup/webhooks';
 import { failureIn, startClock } from './catchUp/clock';
-import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
+import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, EVENTS_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
 import { keepMemoryWhole } from './pipeline/pipeline';
 
 export class PrintStoreTrigger implements INodeType {
@@ -62,25 +62,7 @@ export class PrintStoreTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: [
-					{
-						name: 'Status',
-						value: 'status',
-						description: 'Events posted to the Status Callback URL',
-					},
-					{
-						name: 'Status Details',
-						value: 'details',
-						description: 'Events posted to the Status Details Callback URL',
-					},
-				],
-				default: ['status', 'details'],
-				description: 'Which callbacks start the workflow',
-			},
+			...EVENTS_PROPERTIES,
 			{
 				displayName: 'Status Names or IDs',
 				name: 'statuses',

@@ -9,7 +9,7 @@ import { servedRoot } from '../shared/n8nInternals';
 import { noteServedHere } from '../shared/selfCalls/addresses';
 import { answerClock, catchUpForCallback } from './catchUp/run';
 import { runningCatchUp } from './setup/settings';
-import { emit, noteWhereServed, pass } from './pipeline/pipeline';
+import { noteWhereServed, passCallback } from './pipeline/pipeline';
 import { callbackKind, checkClockRequest, checkSecret } from './setup/webhooks';
 import { readStatusesFromApi } from './callbacks/statusFromApi';
 
@@ -43,8 +43,7 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 		if (catchUp && namesNoOrder) return await catchUpForCallback(ctx, catchUp, events);
 		events = await readStatusesFromApi(ctx, events, events[0]?.event ?? 'status', new Date());
 	}
-	const { emitted, counts } = pass(ctx, events, 'callback');
-	return await emit(ctx, emitted, { received: true, ...counts });
+	return await passCallback(ctx, events);
 }
 
 /** Normalized events as a list, or the refusal for a payload with more records than allowed or an address that is neither callback. */

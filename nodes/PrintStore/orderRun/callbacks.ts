@@ -26,8 +26,21 @@ import { rootLabel, whereToRemove, type OrderItemDraft } from './check';
 const TRIGGER_TYPE_SUFFIX = '.printStoreTrigger';
 export const NOTHING_SENT = 'Nothing was sent.';
 
-/** A trigger's two callback addresses, or why it has none. */
+/** A trigger's callback addresses ('' for a kind it does not start for), or why it has none. */
 export type Addresses = { statusUrl: string; detailsUrl: string } | ItemProblem;
+
+/**
+ * The kinds of callback a trigger starts for. From version 3 on, Create gives the service only those
+ * URLs: the trigger would answer the other kind's callbacks and start nothing. Versions before get
+ * both, as their orders always had. Events an expression sets (this node cannot evaluate another
+ * node's) or none picked: both.
+ */
+function kindsStartedFor(trigger: INode): { status: boolean; details: boolean } {
+	const events: unknown = trigger.parameters.events;
+	if ((trigger.typeVersion ?? 1) < 3 || !Array.isArray(events) || events.length === 0) return { status: true, details: true };
+	const picked = events.map(String);
+	return { status: picked.includes('status'), details: picked.includes('details') };
+}
 
 function credentialOf(node: INode) {
 	return node.credentials?.[CREDENTIAL_TYPE];
@@ -42,9 +55,10 @@ function addressesOf(ctx: IExecuteFunctions, trigger: INode, credentials: () => 
 		if (!/^https?:\/\//i.test(base)) {
 			return new ItemProblem('n8n gave no usable webhook address for this execution', `Check n8n's webhook URL setting, N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x), on every process, workers included. ${NOTHING_SENT}`);
 		}
+		const kinds = kindsStartedFor(trigger);
 		return {
-			statusUrl: triggerCallbackUrl(base, workflowId, trigger, 'status', secret, placement),
-			detailsUrl: triggerCallbackUrl(base, workflowId, trigger, 'details', secret, placement),
+			statusUrl: kinds.status ? triggerCallbackUrl(base, workflowId, trigger, 'status', secret, placement) : '',
+			detailsUrl: kinds.details ? triggerCallbackUrl(base, workflowId, trigger, 'details', secret, placement) : '',
 		};
 	};
 	const fixed = typeof options.callbackSecret === 'string' ? options.callbackSecret : '';
@@ -164,7 +178,10 @@ function triggerUrls(book: TriggerAddressBook, wanted: string, storeId: string):
 	}
 	const found = book.addresses.get(chosen[0]) as Addresses;
 	if (found instanceof ItemProblem) throw found;
-	return { StatusCallbackUrl: withStore(found.statusUrl, storeId), StatusDetailsCallbackUrl: withStore(found.detailsUrl, storeId) };
+	const urls: IDataObject = {};
+	if (found.statusUrl) urls.StatusCallbackUrl = withStore(found.statusUrl, storeId);
+	if (found.detailsUrl) urls.StatusDetailsCallbackUrl = withStore(found.detailsUrl, storeId);
+	return urls;
 }
 
 /**

@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
-import { toIsoTimestamp } from '../../shared/callbacks/normalize';
 import { isRecord } from '../../shared/json';
-import { squashStatusName, statusIdOf } from '../../shared/statuses';
+import { factsOf, sameStatus, type RecordFacts } from './records';
 
 /**
  * The trigger's one memory of what it has passed on, for callbacks and catch-ups alike, per trigger:
@@ -342,38 +341,6 @@ function heldCopies(key: string, staticData: IDataObject): IDataObject[] {
 
 // ---------------------------------------------------------------------------------------------
 // Records: what makes two events the same.
-
-/** What the memory compares of an event. */
-export interface RecordFacts {
-	orderId: string;
-	orderNumber: string;
-	time: number | null;
-	statusId: number | null;
-	statusName: string;
-	item: string;
-}
-
-function text(value: unknown): string {
-	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-}
-
-/** The facts of an event, or undefined when it names no order or no status (it is then remembered by its event key). */
-export function factsOf(event: IDataObject): RecordFacts | undefined {
-	const orderId = text(event.OrderID);
-	const orderNumber = text(event.OrderNumber);
-	const statusId = statusIdOf(event.StatusID) ?? null;
-	const statusName = squashStatusName(event.StatusDescription);
-	if ((orderId === '' && orderNumber === '') || (statusId === null && statusName === '')) return undefined;
-	const iso = toIsoTimestamp(event.Timestamp);
-	const item = [text(event.ItemID), text(event.ProductID)].join('|');
-	return { orderId, orderNumber, time: iso === undefined ? null : Date.parse(iso), statusId, statusName, item };
-}
-
-/** Whether two statuses are the same: by ID when both have one, else by name. */
-function sameStatus(a: { statusId: number | null; statusName: string }, b: { statusId: number | null; statusName: string }): boolean {
-	if (a.statusId !== null && b.statusId !== null) return a.statusId === b.statusId;
-	return a.statusName !== '' && a.statusName === b.statusName;
-}
 
 /**
  * Whether a remembered record is the event's: the same status and item (an event without an item

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { NormalizedEvent } from '../../shared/callbacks/normalize';
+import { changeKey, type NormalizedEvent } from '../../shared/callbacks/normalize';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { answerAfterStaticDataSave } from '../../shared/n8nInternals';
 import { statusMatcher } from '../../shared/statuses';
@@ -26,6 +26,7 @@ import {
 } from './memory';
 import { callbackStore, triggerKey } from '../setup/webhooks';
 import { enrich } from './lookUp';
+import { handOver, holdForOtherCallback, withCallbacks } from './pairs';
 
 export { statusKey, type CatchUpPlace, type ReaderState, type Watch } from './memory';
 
@@ -55,6 +56,8 @@ export interface Acknowledgement extends IDataObject {
 
 export interface Passed {
 	emitted: NormalizedEvent[];
+	/** From version 3 on: callbacks' records of a change the other callback passed on (pairs.ts). */
+	others: NormalizedEvent[];
 	counts: { events: number; emitted: number; duplicates: number; filtered: number };
 }
 
@@ -89,6 +92,20 @@ function startsForKind(ctx: IWebhookFunctions): (kind: string) => boolean {
 	return (kind) => kinds.length === 0 || kinds.includes(kind);
 }
 
+/** From version 3 on, the trigger starts once per status change: its two callbacks are one event (pairs.ts). */
+export function oncePerChange(ctx: TriggerContext): boolean {
+	return ctx.getNode().typeVersion >= 3;
+}
+
+/**
+ * Whether a callback's new events wait for the other callback of their change (pairs.ts): from
+ * version 3 on, live, when the trigger starts for both kinds.
+ */
+export function waitsForOtherCallback(ctx: IWebhookFunctions): boolean {
+	const startsFor = startsForKind(ctx);
+	return oncePerChange(ctx) && ctx.getMode() !== 'manual' && startsFor('status') && startsFor('details');
+}
+
 /**
  * The trigger's filters. An event whose status could not be read matches no status, so it starts
  * the workflow only when no status is picked; an event that does not say whether its order is
@@ -118,11 +135,13 @@ export function eventFilter(ctx: IWebhookFunctions): (event: NormalizedEvent) =>
  * either callback of its record; a callback of a kind the trigger does not start for is not), a
  * catch-up's new place is recorded with them, and the memory is saved; then the filters. A
  * repeated callback starts the workflow again only with "Ignore Duplicate Events" off; a catch-up
- * never emits what was handled.
+ * never emits what was handled. From version 3 on, a change passed on as one kind is handled for
+ * the other too: that callback's records come back as `others`, for the event that may wait for them.
  */
 export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'callback' | 'catchUp', place?: CatchUpPlace): Passed {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const repeatsToo = from === 'callback' && options.ignoreDuplicates === false;
+	const oncePer = oncePerChange(ctx);
 	const where = memoryPlace(ctx);
 	const now = Date.now();
 	const until = now + rememberFor(ctx);
@@ -132,12 +151,19 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 	// the catch-up, which stands for both kinds, would take its record as passed on.
 	const startsFor = startsForKind(ctx);
 	const ofKind = events.filter((event) => from === 'catchUp' || startsFor(event.event));
+	const others: NormalizedEvent[] = [];
 	const selected = ofKind.filter((event) => {
+		if (oncePer) event.eventKey = changeKey(event.eventKey);
 		const kinds = from === 'catchUp' ? KIND.both : KIND[event.event];
-		if (!handled(memory, event, kinds)) {
+		if (!handled(memory, event, oncePer ? KIND.both : kinds)) {
 			rememberEvent(memory, event, kinds, until);
 			changed = true;
 			return true;
+		}
+		// Version 3: handled, but never brought by this callback: the change's other callback.
+		if (oncePer && from === 'callback' && !handled(memory, event, kinds)) {
+			others.push(event);
+			return false;
 		}
 		return repeatsToo;
 	});
@@ -146,20 +172,44 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 	const emitted = selected.filter(eventFilter(ctx));
 	return {
 		emitted,
+		others,
 		counts: { events: events.length, emitted: emitted.length, duplicates: ofKind.length - selected.length, filtered: events.length - ofKind.length + selected.length - emitted.length },
 	};
 }
 
 /**
+ * A callback's events through the pipeline (`pass`), then emitted. From version 3 on, records of a
+ * change the other callback passed on go to the event that waits for them in this process, and,
+ * when the trigger starts for both kinds, new events wait for their other callback first (pairs.ts);
+ * the sender is answered at once all the same.
+ */
+export async function passCallback(ctx: IWebhookFunctions, events: NormalizedEvent[]): Promise<IWebhookResponseData> {
+	const { emitted, others, counts } = pass(ctx, events, 'callback');
+	if (!oncePerChange(ctx)) return await emit(ctx, emitted, { received: true, ...counts });
+	const key = triggerKey(ctx);
+	const answer = { received: true, ...counts, paired: handOver(key, others) };
+	if (emitted.length > 0 && waitsForOtherCallback(ctx)) return await emit(ctx, holdForOtherCallback(key, emitted), answer);
+	return await emit(
+		ctx,
+		emitted.map((event) => withCallbacks(event)),
+		answer,
+	);
+}
+
+/**
  * Starts the workflow with the events, their callback secrets hidden, and answers the sender with
  * `answer`. n8n answers for the trigger (n8n 2.x once it has queued the execution), except:
+ * - events still to come (a promise: they wait for their other callback) are answered at once;
  * - versions 1 and 1.1 with Fetch From the API answer at once and read before emitting (version 2
  *   reads in the execution: pipeline/lookUp.ts);
  * - with a shared memory, the trigger answers just after n8n has taken this request's static data to
  *   save (n8nInternals, `answerAfterStaticDataSave`), so a retry the sender makes on the answer, or
  *   the next catch-up, finds the event remembered.
  */
-export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], answer: IDataObject): Promise<IWebhookResponseData> {
+export async function emit(ctx: IWebhookFunctions, given: NormalizedEvent[] | Promise<NormalizedEvent[]>, answer: IDataObject): Promise<IWebhookResponseData> {
+	const later = !Array.isArray(given);
+	if (later) ctx.getResponseObject().status(200).json(answer);
+	const emitted = await given;
 	const inExecution = ctx.getNode().typeVersion >= 2;
 	const lookUp = inExecution ? 'none' : (ctx.getNodeParameter('enrich', 'none') as string);
 	// The execution's lookups read the order in the store Create put in the URL, when the event names none.
@@ -167,6 +217,7 @@ export async function emit(ctx: IWebhookFunctions, emitted: NormalizedEvent[], a
 	if (inExecution && urlStore) for (const event of emitted) event.StoreID ??= urlStore;
 	// Built after the lookups: they add to the events, and hiding the secrets copies them.
 	const workflowData = () => (emitted.length === 0 ? undefined : [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))]);
+	if (later) return { noWebhookResponse: true, workflowData: workflowData() };
 	if (lookUp !== 'none' && emitted.length > 0) {
 		ctx.getResponseObject().status(200).json(answer);
 		await enrich(ctx, emitted, lookUp);

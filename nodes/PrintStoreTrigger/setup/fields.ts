@@ -7,6 +7,47 @@ import { storeLocatorModes } from '../../shared/lists/stores';
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 const BEFORE_VERSION_2 = { '@version': [{ _cnd: { lt: 2 } }] };
 
+const FROM_VERSION_3 = { '@version': [{ _cnd: { gte: 3 } }] };
+const BEFORE_VERSION_3 = { '@version': [{ _cnd: { lt: 3 } }] };
+
+const EVENT_KINDS = [
+	{
+		name: 'Status',
+		value: 'status',
+		description: "The status record, posted to the order's Status Callback URL",
+	},
+	{
+		name: 'Status Details',
+		value: 'details',
+		description: "The detailed status record, posted to the order's Status Details Callback URL. It may add the order's own fields.",
+	},
+];
+
+/**
+ * Which callbacks start the workflow. Version 3 starts once per status change, whichever callbacks
+ * report it (pipeline/pairs.ts); versions before start once per callback, as their workflows expect.
+ */
+export const EVENTS_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: EVENT_KINDS,
+		default: ['status', 'details'],
+		displayOptions: { show: FROM_VERSION_3 },
+		description: 'Which callbacks to listen to. Each status change starts the workflow once, with the fields of every callback that reported it.',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: EVENT_KINDS,
+		default: ['status', 'details'],
+		displayOptions: { show: BEFORE_VERSION_3 },
+		description: 'Which callbacks start the workflow. Each callback starts it: with both, a change reported to both URLs starts it twice.',
+	},
+];
+
 /**
  * The store the trigger reads: version 2 picks it from the account's stores (as Print Store's Store
  * ID) and reads the account's only store when none is picked; versions 1 and 1.1 keep the text field

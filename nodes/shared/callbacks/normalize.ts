@@ -190,6 +190,14 @@ function eventKey(event: NormalizedEvent, kind: EventKind, raw: Json): string {
 	return [kind, order, event.ItemID ?? '', event.ProductID ?? '', status, event.Timestamp ?? ''].join('|');
 }
 
+/**
+ * The key of the status change itself, whichever callback brought it: the event key without its
+ * kind. The status and details callbacks of one status record have the same change key.
+ */
+export function changeKey(eventKey: string): string {
+	return eventKey.replace(/^(status|details)\|/, '');
+}
+
 const KEY_FIELDS = ['OrderID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Timestamp'] as const;
 
 /**

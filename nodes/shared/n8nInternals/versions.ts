@@ -33,8 +33,12 @@ export const PRINT_STORE_VERSIONS = { version: [1, 2, 3, 4, 5], defaultVersion: 
  * unless "Secret in Callback URLs" says otherwise: n8n logs the path of a webhook it does not know
  * (a callback reaching a queue-mode webhook process before it has taken in a publish), never the
  * query. Versions before keep the path form their orders were created with.
+ * Version 3 (new triggers) starts once per status change: the two callbacks of one change (status
+ * and details) are one event, the item carrying what both brought, and Print Store > Create gives the
+ * service only the URLs of the kinds the trigger starts for. Versions before start once per callback
+ * kind, as their workflows were built for.
  */
-export const TRIGGER_VERSIONS = { version: [1, 1.1, 2, 2.1], defaultVersion: 2.1 };
+export const TRIGGER_VERSIONS = { version: [1, 1.1, 2, 2.1, 3], defaultVersion: 3 };
 
 /** The value n8n's editor gives a resource or operation for its own Custom API Call. */
 const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
