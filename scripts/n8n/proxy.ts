@@ -1,10 +1,13 @@
 /**
  * The load balancer of the queue-mode setup: Debian's haproxy (scripts/ensure-haproxy.sh) in front
  * of the webhook processes. Production webhooks (`/webhook/...`) go round robin, as a plain load
- * balancer would send them; an execution's resume calls (`/webhook-waiting/<execution ID>/...`,
- * and `/form-waiting/...`) go to one webhook process, chosen by hashing the path up to the
- * execution ID, so that two calls of one execution never race in two processes
- * (docs/queue-mode.md, "Waits: one webhook process per execution", shows this same configuration).
+ * balancer would send them, except two kinds of call that go to one webhook process, chosen by
+ * hashing the path up to its second segment:
+ * - an execution's resume calls (`/webhook-waiting/<execution ID>/...`, and `/form-waiting/...`),
+ *   so that two calls of one execution never race in two processes;
+ * - a Print Store Trigger's callbacks (`/webhook/<webhook ID>/status` and `/details`), so that the
+ *   two callbacks of one status change meet in one process and start one execution.
+ * docs/queue-mode.md ("One webhook process per execution and per trigger") shows this same configuration.
  */
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,9 +28,9 @@ export interface WebhookProxy {
 }
 
 /**
- * haproxy's configuration: `balance uri depth 2` hashes `/webhook-waiting/<execution ID>` (the path
- * without its query, cut after two slashes), `hash-type consistent` keeps every other execution on
- * its process when one process goes away.
+ * haproxy's configuration: `balance uri depth 2` hashes `/webhook-waiting/<execution ID>` and
+ * `/webhook/<webhook ID>` (the path without its query, cut after two slashes), `hash-type
+ * consistent` keeps every other execution and trigger on its process when one process goes away.
  */
 export function proxyConfig(port: number, webhookPorts: number[]): string {
 	const servers = webhookPorts.map((webhookPort, index) => `    server webhook-${index + 1} 127.0.0.1:${webhookPort} check`).join('\n');
@@ -45,10 +48,11 @@ defaults
 frontend n8n-webhooks
     bind 127.0.0.1:${port}
     acl resume_call path_beg /webhook-waiting/ /form-waiting/
-    use_backend by-execution if resume_call
+    acl print_store_callback path_reg ^/webhook/[^/]+/([^/]+/)?(status|details)(/|$)
+    use_backend by-path if resume_call || print_store_callback
     default_backend round-robin
 
-backend by-execution
+backend by-path
     balance uri depth 2
     hash-type consistent
     option httpchk GET /healthz

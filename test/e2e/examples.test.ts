@@ -43,6 +43,18 @@ async function callbackStory(orders: Json[], workflowId: string): Promise<string
 	return [...sent, ...executions].join('\n');
 }
 
+/**
+ * What an example sent since the request `after`: every create request (POST .../order) carries
+ * TestMode true, as the examples' Creates are set to (a real account would print nothing). Returns
+ * how many there were.
+ */
+async function expectOnlyTestOrders(after: number): Promise<number> {
+	const creates = (await e2e().sandbox.requests()).filter((request) => request.seq > after && request.method === 'POST' && /\/store\/[^/]+\/order$/.test(request.path));
+	expect(creates.length).toBeGreaterThan(0);
+	expect(creates.map((request) => (request.body as Json | undefined)?.TestMode)).toEqual(creates.map(() => true));
+	return creates.length;
+}
+
 /** The order the sandbox stored for a sample CRM record: product and recipient, field by field, in the API's names. */
 function expectOrderOf(record: Json, stored: { OrderDetails: Record<string, unknown> }) {
 	expect(stored.OrderDetails.Product).toMatchObject({ ID: record.PrintProduct, Quantity: record.PrintQuantity, DeliveryMethod: record.DeliveryMethod });
@@ -77,7 +89,7 @@ describeE2E('examples/ in a real n8n', () => {
 		const requests = (await sandbox.requests()).filter((request) => request.seq > before);
 		const batches = Math.ceil(records.length / 3);
 		expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/order/price'))).toHaveLength(batches);
-		expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/order'))).toHaveLength(batches);
+		expect(await expectOnlyTestOrders(before)).toBe(batches);
 
 		const quotes = nodeOutput(execution, 'Price each order');
 		createdOrders = nodeOutput(execution, 'Create orders');
@@ -105,8 +117,11 @@ describeE2E('examples/ in a real n8n', () => {
 			});
 		});
 		for (const order of createdOrders) {
-			// A new trigger's query form (version 2.1): the secret hidden, then the order's store.
-			expect((order.OrderDetails as Json).StatusCallbackUrl).toMatch(/\/webhook\/5f1c7a9e-2b8d-4c1e-9a57-3d6f0e8b4c21\/status\?secret=SECRET-HIDDEN&store=store_main$/);
+			// The trigger starts for both kinds (its declared default): both URLs, in the query form, the secret hidden, then the order's store.
+			for (const [field, kind] of [['StatusCallbackUrl', 'status'], ['StatusDetailsCallbackUrl', 'details']]) {
+				expect((order.OrderDetails as Json)[field]).toMatch(new RegExp(`/webhook/5f1c7a9e-2b8d-4c1e-9a57-3d6f0e8b4c21/${kind}\\?secret=SECRET-HIDDEN&store=store_main$`));
+			}
+			expect(order.testMode).toBe(true);
 		}
 		// Every item of the chain stays linked to its CRM record.
 		expect(nodeItems(execution, 'Order summary').map((item) => item.pairedItem)).toEqual(records.map((_, item) => ({ item })));
@@ -142,11 +157,10 @@ describeE2E('examples/ in a real n8n', () => {
 	test('the CRM workflow\'s trigger passed on each status change of each order once, in order, by callback or by its catch-up', async () => {
 		const { client } = e2e();
 		const expected = createdOrders.length * 5;
-		// Every status callback answered first: a late one could still start an execution.
+		// Every callback answered first (each change goes to both URLs): a late one could still start an execution.
 		await callbacksSettled(
 			createdOrders.map((order) => String(order.ID)),
-			expected,
-			'status',
+			expected * 2,
 		);
 		// The trigger's first catch-up (5 s after the publish) may read a status before its callback
 		// reaches n8n: it passes that on with the others it found, in one execution, and the callback
@@ -171,6 +185,8 @@ describeE2E('examples/ in a real n8n', () => {
 			const own = events.filter((event) => event.orderNumber === order.OrderNumber);
 			expect(own.map((event) => event.status)).toEqual(['Received', 'In Production', 'Printed', 'Shipped', 'Delivered']);
 			expect(own[3].trackingNumber).not.toBe('');
+			// Each event links back to its CRM record, whichever callback (or the catch-up) brought it.
+			expect(own.map((event) => event.crmRecordId)).toEqual(Array(5).fill(order.PartnerOrderReference));
 		}
 		await client.deactivateWorkflow(crmWorkflowId);
 	});
@@ -181,8 +197,7 @@ describeE2E('examples/ in a real n8n', () => {
 		const records = (JSON.parse(String(findNode(source, 'Sample CRM records').parameters.jsonOutput)) as { records: Json[] }).records;
 		const before = (await sandbox.requests()).at(-1)?.seq ?? 0;
 		const execution = assertSucceeded(await client.runManually(saved.id, manualTrigger(source)!.name));
-		const requests = (await sandbox.requests()).filter((request) => request.seq > before);
-		expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/store/store_main/order')).toHaveLength(Math.ceil(records.length / 2));
+		expect(await expectOnlyTestOrders(before)).toBe(Math.ceil(records.length / 2));
 
 		const created = nodeOutput(execution, 'Create orders');
 		expect(created.map((order) => order.PartnerOrderReference)).toEqual(records.map((record) => record.Id));
@@ -198,6 +213,7 @@ describeE2E('examples/ in a real n8n', () => {
 		const { client, sandbox } = e2e();
 		const { source, saved } = await importExample('crm-orders-wait-until-delivered.json');
 		const records = (JSON.parse(String(findNode(source, 'Sample CRM records').parameters.jsonOutput)) as { records: Json[] }).records;
+		const before = (await sandbox.requests()).at(-1)?.seq ?? 0;
 		const executionId = await client.startManualRun(saved.id, manualTrigger(source)!.name);
 		const waiting = await waitFor(
 			`execution ${executionId} to wait`,
@@ -210,6 +226,7 @@ describeE2E('examples/ in a real n8n', () => {
 		);
 		const created = nodeOutput(waiting, 'Create orders');
 		expect(created.map((order) => order.PartnerOrderReference)).toEqual(records.map((record) => record.Id));
+		expect(await expectOnlyTestOrders(before)).toBe(Math.ceil(records.length / 2));
 		for (const order of created) await sandbox.advance(String(order.ID), { toStatusId: 5 });
 
 		const execution = assertSucceeded(await client.waitForExecution(executionId));

@@ -23,6 +23,9 @@ const QUEUE = [
 	// A webhook process derives the trigger's secret from the credential on its own, and refuses
 	// forged callbacks (its accepted ones: queue-mode.queue.test.ts).
 	'trigger.test.ts',
+	// The two callbacks of one status change meet in one webhook process (the load balancer routes a
+	// trigger's callbacks by its webhook ID) and start one execution.
+	'once-per-change.test.ts',
 	// The trigger's GET/PUT webhooks and the wait's GET resume are registered and served by the
 	// webhook processes, not by main.
 	'callback-methods.test.ts',
@@ -61,6 +64,9 @@ const N8N1 = [
 	'webhooks.test.ts',
 	// The trigger: Create derives its URLs from the workflow (n8nInternals/workflow.ts).
 	'trigger.test.ts',
+	// One execution per status change: the trigger answers a callback itself, then starts the
+	// workflow with both callbacks' records (n8n 1.x's webhook responses differ).
+	'once-per-change.test.ts',
 	// The catch-up's clock, started by the activation's context, calling the address n8n 1.x listens
 	// on (n8nInternals/trigger.ts), and its failures recorded as failed executions.
 	'catch-up.test.ts',
