@@ -29,8 +29,9 @@ Usage: npm run sandbox -- [options]
   --profile NAME            answer as another plausible service would where the spec is silent
                             (repeatable or comma-separated; default none). Profiles:
 ${PROFILE_NAMES.map((name) => `                              ${name.padEnd(22)}${PROFILE_DESCRIPTIONS[name]}`).join('\n')}
+                            documented (the provider's shapes, the default) is accepted and selects none
   --list-query-names ROLE=NAME,...
-                            query parameter names of the order list under profile documented, e.g.
+                            query parameter names of the order list (not under sandbox-shapes), e.g.
                             page=pg,size=per (repeatable). Roles and their defaults:
                             ${LIST_QUERY_ROLES.map((role) => `${role}=${DEFAULT_LIST_QUERY_NAMES[role]}`).join(', ')}
   --quiet                   print only the listening line
@@ -190,8 +191,8 @@ function print(sandbox: Sandbox, options: SandboxOptions): void {
 		sandbox.profiles.length > 0
 			? `Profiles: ${sandbox.profiles.map((name) => `${name} (${PROFILE_DESCRIPTIONS[name as keyof typeof PROFILE_DESCRIPTIONS]})`).join('; ')}`
 			: 'Profiles: none (answers as documented in sandbox/README.md; see --profile)',
-		...(sandbox.profiles.includes('documented') || options.listQueryNames
-			? [`Order list query names (profile documented): ${LIST_QUERY_ROLES.map((role) => `${role}=${sandbox.listQueryNames[role]}`).join(', ')}`]
+		...(!sandbox.profiles.includes('sandbox-shapes')
+			? [`Order list query names: ${LIST_QUERY_ROLES.map((role) => `${role}=${sandbox.listQueryNames[role]}`).join(', ')}`]
 			: []),
 		sandbox.control
 			? `Control API: ON at ${sandbox.baseUrl}/_sandbox (reset, tokens, advance, clock, counts, requests, callbacks, faults, profile, list-query-names, files)`

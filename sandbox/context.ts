@@ -26,7 +26,7 @@ export interface SandboxContext {
 	clock: AutoAdvance;
 	/** The answers the sandbox plays where the spec is silent (domain/profiles.ts). */
 	profiles: Profiles;
-	/** The order list's query names under profile `documented` (domain/list-query-names.ts). */
+	/** The order list's query names (domain/list-query-names.ts). */
 	listQueryNames: ListQueryNamesSetting;
 	/** What the order list does at given pages (domain/list-pages.ts). */
 	listPages: ListPagesSetting;

@@ -28,7 +28,7 @@ export interface SandboxOptions {
 	/** Profiles active from the start and after every reset (names, or comma-separated lists); default none. */
 	profiles?: string[];
 	/**
-	 * Query parameter names of the order list under profile `documented`, by role (page, size,
+	 * Query parameter names of the order list (not under profile `sandbox-shapes`), by role (page, size,
 	 * statuses, createdAfter, createdBefore, details); roles left out keep their default names. Active
 	 * from the start and after every reset.
 	 */

@@ -77,7 +77,7 @@ export interface Sandbox {
 	redirectUris: string[];
 	/** The profiles it was started with (the control API can change them; reset restores these). */
 	profiles: string[];
-	/** The order list's query names under profile `documented` it was started with (the control API can change them; reset restores these). */
+	/** The order list's query names it was started with (the control API can change them; reset restores these). */
 	listQueryNames: ListQueryNames;
 	issueTokens(username: string, clientId?: string): Promise<IssuedTokens>;
 	close(): Promise<void>;

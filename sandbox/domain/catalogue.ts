@@ -3,7 +3,7 @@
  * accepts. The spec shows neither; README.md "Prices" documents these tables.
  */
 
-/** What a template field asks for, as the product list under profile `documented` describes it. */
+/** What a template field asks for, as the product list describes it. */
 export type TemplateFieldSubType = 'SingleLine' | 'MultiLine' | 'Email' | 'Phone' | 'Url' | 'Date';
 
 /** A field the product's template fills in: its name in TemplateFields, and how a form asks for it. */

@@ -1,5 +1,5 @@
 /**
- * The order list's query under profile `documented`, as the provider documents it: a page number
+ * The order list's query as the provider documents it (not under profile `sandbox-shapes`): a page number
  * (1-based, default 1), a page size (default 10, at most 100), statuses (an int array), created after
  * and created before (inclusive), and a flag that adds each order's OrderDetails. The names are
  * the configured ones (list-query-names.ts); values bind as ASP.NET binds them (query-binding.ts), so

@@ -4,7 +4,8 @@
  * page is asked for. It plays, page by page, what a client that reads several pages at once meets:
  * pages that arrive out of order, one page refused or rate-limited while others are in flight, and a
  * list that changes while it is read. The page is the one the list serves (its page number, under
- * every profile: `pageNumber`, the documented profile's page name, 1 when unpaged).
+ * every profile: the page its configured page name binds, `pageNumber` under sandbox-shapes, 1 when
+ * unpaged).
  */
 import { ApiError } from '../errors';
 

@@ -1,5 +1,5 @@
 /**
- * The query parameter names of the order list under profile `documented`. The provider documents
+ * The query parameter names of the order list (not under profile `sandbox-shapes`). The provider documents
  * six parameters without their names, so each role's name is configurable (startSandbox option
  * `listQueryNames`, `--list-query-names`, `PUT /_sandbox/list-query-names`): a client that guesses
  * another name is ignored, as the real service would ignore it.

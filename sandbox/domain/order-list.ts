@@ -1,14 +1,16 @@
 /**
- * The order list (GET /store/{storeID}/order), free of HTTP: the status and date filters read from
- * the query, which orders a caller sees, and their order (newest first). The spec names the list
- * without showing it; sandbox/README.md documents these choices.
+ * The order list (GET /store/{storeID}/order), free of HTTP: which orders a caller sees, and their
+ * order (newest first), under every profile; and the status and date filters of profile
+ * `sandbox-shapes`, read from its checked query. The spec names the list without showing it;
+ * sandbox/README.md documents these choices.
  */
 import type { OrderRecord } from './types';
 
-export const DEFAULT_PAGE_SIZE = 20;
+/** The page size under profile `sandbox-shapes` when none is asked for. */
+export const SANDBOX_SHAPES_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** The query after the route's schema: integers checked there, the rest still text. */
+/** The query under profile `sandbox-shapes` after the route's schema: integers checked there, the rest still text. */
 export interface OrderListQuery {
 	pageNumber?: number;
 	pageSize?: number;

@@ -2,12 +2,14 @@
  * Profiles: the other answers a real service could plausibly give where the spec says "not shown"
  * (callback payloads, query strings kept or dropped, error body shapes, 200 `{}` vs 204 on DELETE,
  * `_meta` present or not, the shapes of the two lists it names without showing). With no profile
- * active the sandbox answers exactly as documented in README.md; each active profile changes one
- * thing. All of their logic is here; the API plugin applies it in one onSend hook
- * (plugins/profile-hooks.ts), the callback dispatcher through `callback()`, and the list routes
- * through the `orderList*`, `productList*` and `storeList*` methods (a list that pages or not, or does
- * not exist, is decided before the answer is built). Profile `documented` plays what the provider's
- * public documentation describes; the routes ask `documented()` and build those answers themselves.
+ * active the sandbox answers exactly as documented in README.md: the lists and status records as the
+ * provider's public documentation describes them. Each active profile changes one thing. All of
+ * their logic is here; the API plugin applies it in one onSend hook (plugins/profile-hooks.ts), the
+ * callback dispatcher through `callback()`, and the list routes through the `orderList*`,
+ * `productList*` and `storeList*` methods (a list that pages or not, or does not exist, is decided
+ * before the answer is built). Profile `sandbox-shapes` plays the sandbox's own shapes of the lists
+ * and status records instead: the routes ask `sandboxShapes()` and build those answers themselves.
+ * The list envelopes (list-bare, list-camel, list-unpaged) wrap whichever of the two was built.
  */
 import type { CallbackKind } from './callbacks';
 
@@ -39,11 +41,11 @@ export const PROFILE_NAMES = [
 	'history-newest-first',
 	'results-reordered',
 	'echo-credentials',
+	'sandbox-shapes',
 	'list-bare',
 	'list-camel',
 	'list-unpaged',
 	'no-list-endpoints',
-	'documented',
 	'oauth-resource',
 	'client-credentials',
 	'own-statuses',
@@ -62,12 +64,12 @@ export const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
 	'history-newest-first': 'status histories answered newest record first',
 	'results-reordered': 'price and create answers list their results in reverse order of the items sent',
 	'echo-credentials': "error answers repeat the request's subscription key and access token in their messages and headers, as a careless gateway might",
+	'sandbox-shapes':
+		"the sandbox's own list shapes instead of the provider's: the order list {Orders, PageNumber, PageSize, TotalCount, HasNextPage, _meta} with pageNumber, pageSize, status, createdFrom, createdTo (checked, 400 when invalid); products with Prices, MinQuantity, MaxQuantity, QuantityStep, DeliveryMethods and TemplateFields as an object; status records without PartnerOrderReference and PFLLinkStatus",
 	'list-bare': 'the order list answers a bare array of the page\'s orders (paging and filters honoured); the product list {"Products": [...]}',
 	'list-camel': 'the order list answers {"data": [...], "hasNextPage", "totalCount"}; the product list {"items": [...], "totalCount"}',
 	'list-unpaged': 'the order list ignores paging and filters and answers every visible order as {"Orders": [...]}',
 	'no-list-endpoints': 'the order list answers 404 and the product list 405, as a service without them',
-	documented:
-		'as the provider documents it: the order list {PageIndex, PageSize, TotalCount, TotalPageCount, HasNextPage, HasPrevPage, Items} with configurable query names, the documented product fields, PartnerOrderReference and PFLLinkStatus on status records',
 	'oauth-resource': `sign-in as Azure AD v1: the authorize request and the code and client-credentials token requests must carry resource=${APP_ID_URI} (a refresh may leave it out)`,
 	'client-credentials': "the token endpoint also issues tokens for the client credentials grant, acting as the seeded service user with the application's store associations",
 	'own-statuses': `status descriptions of the store's own (${Object.values(OWN_STATUS_NAMES).join(', ')}) in every answer and callback; IDs unchanged`,
@@ -82,11 +84,14 @@ const EXCLUSIVE: ReadonlyArray<readonly [ProfileName, ProfileName, string]> = [
 	['list-bare', 'no-list-endpoints', 'a list that does not exist has no shape'],
 	['list-camel', 'no-list-endpoints', 'a list that does not exist has no shape'],
 	['list-unpaged', 'no-list-endpoints', 'a list that does not exist has no shape'],
-	['list-bare', 'documented', 'a list answer has one shape'],
-	['list-camel', 'documented', 'a list answer has one shape'],
-	['list-unpaged', 'documented', 'a list answer has one shape'],
-	['no-list-endpoints', 'documented', 'a list that does not exist has no shape'],
 ];
+
+/**
+ * Names accepted where profiles are named that select nothing: `none` and `default`, and
+ * `documented`, the provider's documented answers, which are the default. `documented` names the
+ * opposite of `sandbox-shapes`, so the two together are refused.
+ */
+const NO_PROFILE = new Set(['', 'none', 'default', 'documented']);
 
 export class ProfileError extends Error {}
 
@@ -97,11 +102,15 @@ export class ProfileError extends Error {}
 export function parseProfiles(values: unknown): ProfileName[] {
 	const list = values === undefined || values === null ? [] : Array.isArray(values) ? values : [values];
 	const names = new Set<ProfileName>();
+	let documented = false;
 	for (const value of list) {
 		if (typeof value !== 'string') throw new ProfileError(`profiles must be names (strings), got ${JSON.stringify(value)}`);
 		for (const part of value.split(',')) {
 			const name = part.trim();
-			if (name === '' || name === 'none' || name === 'default') continue;
+			if (NO_PROFILE.has(name)) {
+				if (name === 'documented') documented = true;
+				continue;
+			}
 			if (!(PROFILE_NAMES as readonly string[]).includes(name)) {
 				throw new ProfileError(`Unknown profile '${name}'; use one of ${PROFILE_NAMES.join(', ')}`);
 			}
@@ -110,6 +119,9 @@ export function parseProfiles(values: unknown): ProfileName[] {
 	}
 	for (const [a, b, why] of EXCLUSIVE) {
 		if (names.has(a) && names.has(b)) throw new ProfileError(`Profiles '${a}' and '${b}' cannot be combined: ${why}`);
+	}
+	if (documented && names.has('sandbox-shapes')) {
+		throw new ProfileError("Profiles 'documented' and 'sandbox-shapes' cannot be combined: 'documented' (the default) asks for the provider's shapes, 'sandbox-shapes' for the sandbox's own");
 	}
 	return PROFILE_NAMES.filter((name) => names.has(name));
 }
@@ -217,7 +229,7 @@ const STATUS_HISTORY_PATH = /\/store\/[^/?]+\/order\/[^/?]+\/status(?:\?|$)/;
 /** POST /store/{storeID}/order and /store/{storeID}/order/price (with or without the prefix and a query); GET of the first is the order list. */
 const BATCH_PATH = /\/store\/[^/?]+\/order(?:\/price)?(?:\?|$)/;
 
-/** Where an order list's wrapper keeps its orders: `Orders` (no profile, list-unpaged), `data` (list-camel), `Items` (documented). */
+/** Where an order list's wrapper keeps its orders: `Items` (no profile), `Orders` (sandbox-shapes, list-unpaged), `data` (list-camel). */
 const ORDER_LIST_KEYS = ['Orders', 'data', 'Items'] as const;
 
 /** The profiles active in one sandbox. `reset()` returns to the ones it was started with. */
@@ -313,30 +325,36 @@ export class Profiles {
 	}
 
 	/**
-	 * Whether the lists and status records answer as the provider's documentation describes
-	 * (documented): the order list's own shape and query names, the product list's documented fields,
-	 * status records with PartnerOrderReference and PFLLinkStatus.
+	 * Whether the lists and status records answer in the sandbox's own shapes (sandbox-shapes) instead
+	 * of the provider's documented ones: the order list's `{Orders, PageNumber, ...}` with its own
+	 * checked parameters, products with price tiers and quantity limits, status records without
+	 * PartnerOrderReference and PFLLinkStatus.
 	 */
-	documented(): boolean {
-		return this.has('documented');
+	sandboxShapes(): boolean {
+		return this.has('sandbox-shapes');
 	}
 
-	/** The order list's answer from its documented one, `{Orders, PageNumber, PageSize, TotalCount, HasNextPage, _meta}`. */
-	orderListBody(page: { Orders: unknown[]; TotalCount: number; HasNextPage: boolean }): unknown {
-		if (this.has('list-bare')) return page.Orders;
-		if (this.has('list-camel')) return { data: page.Orders, hasNextPage: page.HasNextPage, totalCount: page.TotalCount };
-		if (this.has('list-unpaged')) return { Orders: page.Orders };
-		return page;
+	/**
+	 * The order list's answer from the page the route built (`body`, the provider's
+	 * `{PageIndex, ..., Items}` or, under sandbox-shapes, `{Orders, PageNumber, ...}`), its orders
+	 * (`orders`), total and next-page flag: a bare array (list-bare), `{data, hasNextPage, totalCount}`
+	 * (list-camel), `{Orders}` (list-unpaged), or the page itself.
+	 */
+	orderListBody(page: { body: unknown; orders: unknown[]; totalCount: number; hasNextPage: boolean }): unknown {
+		if (this.has('list-bare')) return page.orders;
+		if (this.has('list-camel')) return { data: page.orders, hasNextPage: page.hasNextPage, totalCount: page.totalCount };
+		if (this.has('list-unpaged')) return { Orders: page.orders };
+		return page.body;
 	}
 
-	/** The product list's answer from its documented one, a bare array. */
+	/** The product list's answer from its own, a bare array. */
 	productListBody(products: unknown[]): unknown {
 		if (this.has('list-bare')) return { Products: products };
 		if (this.has('list-camel')) return { items: products, totalCount: products.length };
 		return products;
 	}
 
-	/** The store list's answer from its documented one, a bare array (list-camel: `{items, totalCount}`, as its product list). */
+	/** The store list's answer from its own, a bare array (list-camel: `{items, totalCount}`, as its product list). */
 	storeListBody(stores: unknown[]): unknown {
 		if (this.has('list-camel')) return { items: stores, totalCount: stores.length };
 		return stores;

@@ -1,7 +1,7 @@
 /**
  * Query parameters read the way ASP.NET Web API binds them, for the parameters the provider
- * documents (store list `verbose`, status history `latest` and `pricing`, the order list under
- * profile `documented`): names match without regard to case; a scalar takes the first value given;
+ * documents (store list `verbose`, status history `latest` and `pricing`, the order list but under
+ * profile `sandbox-shapes`): names match without regard to case; a scalar takes the first value given;
  * an int array takes every value of its name, from repeated keys only (`x=4&x=5`, never `x=4,5`); and
  * a value that does not convert leaves the parameter unbound, as if it were absent (an action that
  * does not check ModelState answers as usual). Nothing here ever refuses a request.

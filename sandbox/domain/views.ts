@@ -71,8 +71,8 @@ export function detailsCallbackBody(order: OrderRecord, record: StatusRecord) {
 	};
 }
 
-/** One page of the order list, as answered with no profile active. */
-export interface OrderListView {
+/** One page of the order list under profile `sandbox-shapes`. */
+export interface SandboxShapesOrderListView {
 	Orders: OrderView[];
 	PageNumber: number;
 	PageSize: number;
@@ -82,11 +82,12 @@ export interface OrderListView {
 }
 
 /**
- * `orders` is the whole filtered list, newest first; the view holds page `pageNumber` of it.
- * TotalCount reports `totalCountExtra` more orders than the list holds (the fault
- * listTotalCountExtra); the page and HasNextPage keep the true number.
+ * A page of the order list under profile `sandbox-shapes`: `orders` is the whole filtered list,
+ * newest first; the view holds page `pageNumber` of it. TotalCount reports `totalCountExtra` more
+ * orders than the list holds (the fault listTotalCountExtra); the page and HasNextPage keep the true
+ * number.
  */
-export function orderListView(orders: readonly OrderRecord[], pageNumber: number, pageSize: number, totalCountExtra = 0): OrderListView {
+export function sandboxShapesOrderListView(orders: readonly OrderRecord[], pageNumber: number, pageSize: number, totalCountExtra = 0): SandboxShapesOrderListView {
 	const start = (pageNumber - 1) * pageSize;
 	return {
 		Orders: orders.slice(start, start + pageSize).map(orderView),
@@ -98,7 +99,8 @@ export function orderListView(orders: readonly OrderRecord[], pageNumber: number
 	};
 }
 
-export interface ProductView {
+/** A product of the store's list under profile `sandbox-shapes`. */
+export interface SandboxShapesProduct {
 	ID: string;
 	Name: string;
 	Description: string;
@@ -117,10 +119,11 @@ const methodsOf = (product: CatalogueProduct) => DELIVERY_METHODS.filter((method
 const unitPrice = (value: number) => Math.round(value * 10000) / 10000;
 
 /**
- * A product of the store's list: price tiers from the promotional discount (those a quantity up to
- * MaxQuantity can reach), delivery methods without Mail and EDDM for products that cannot be mailed.
+ * A product of the store's list under profile `sandbox-shapes`: price tiers from the promotional
+ * discount (those a quantity up to MaxQuantity can reach), delivery methods without Mail and EDDM
+ * for products that cannot be mailed.
  */
-export function productView(product: CatalogueProduct): ProductView {
+export function sandboxShapesProductView(product: CatalogueProduct): SandboxShapesProduct {
 	const tiers = DISCOUNT_TIERS.filter((tier) => tier.minQuantity <= product.maxQuantity);
 	return {
 		ID: product.id,
@@ -142,12 +145,11 @@ export function productView(product: CatalogueProduct): ProductView {
 export const PRICES_CREATED = '2024-01-01T00:00:00.000Z';
 
 /**
- * A product of the store's list under profile `documented`, with the provider's documented fields.
- * APIKey is a key of the product's own (not accepted in place of ID in an order); ImageURL a
+ * A product of the store's list, with exactly the fields the provider documents. APIKey is a key of the product's own (not accepted in place of ID in an order); ImageURL a
  * placeholder PNG the sandbox serves; each DeliveredPrices entry the TotalPrice a quote gives for
  * DefaultQty pieces by that method (EDDM: one delivery area), Standard the default.
  */
-export function documentedProductView(product: CatalogueProduct, baseUrl: string) {
+export function productView(product: CatalogueProduct, baseUrl: string) {
 	const index = CATALOGUE.findIndex((entry) => entry.id === product.id);
 	return {
 		ID: product.id,
@@ -183,18 +185,18 @@ export function documentedProductView(product: CatalogueProduct, baseUrl: string
 	};
 }
 
-/** An order of the documented list: OrderDetails only when the query asks for them. */
-function documentedListedOrder(order: OrderRecord, includeDetails: boolean) {
+/** An order of the order list: OrderDetails only when the query asks for them. */
+function listedOrder(order: OrderRecord, includeDetails: boolean) {
 	const { OrderDetails, _meta, ...fields } = orderView(order);
 	return includeDetails ? { ...fields, OrderDetails, _meta } : { ...fields, _meta };
 }
 
 /**
- * One page of the order list under profile `documented`; `orders` is the whole filtered list, newest
- * first. TotalCount reports `totalCountExtra` more (the fault listTotalCountExtra); TotalPageCount,
+ * One page of the order list, as the provider documents it; `orders` is the whole filtered list,
+ * newest first. TotalCount reports `totalCountExtra` more (the fault listTotalCountExtra); TotalPageCount,
  * HasNextPage and the page keep the true number.
  */
-export function documentedOrderListView(orders: readonly OrderRecord[], query: DocumentedListQuery, totalCountExtra = 0) {
+export function orderListView(orders: readonly OrderRecord[], query: DocumentedListQuery, totalCountExtra = 0) {
 	const { pageIndex, pageSize } = query;
 	const start = (pageIndex - 1) * pageSize;
 	const totalPageCount = Math.ceil(orders.length / pageSize);
@@ -205,7 +207,7 @@ export function documentedOrderListView(orders: readonly OrderRecord[], query: D
 		TotalPageCount: totalPageCount,
 		HasNextPage: pageIndex < totalPageCount,
 		HasPrevPage: pageIndex > 1,
-		Items: orders.slice(start, start + pageSize).map((order) => documentedListedOrder(order, query.includeDetails)),
+		Items: orders.slice(start, start + pageSize).map((order) => listedOrder(order, query.includeDetails)),
 	};
 }
 
@@ -235,18 +237,18 @@ export interface StatusHistoryOptions {
 	latest: boolean;
 	/** Each record with the order's pricing fields (`pricing=true`). */
 	pricing: boolean;
-	/** Each record with PartnerOrderReference and PFLLinkStatus (profile `documented`). */
-	documented: boolean;
+	/** Each record with PartnerOrderReference and PFLLinkStatus, as the provider documents them (not under profile `sandbox-shapes`). */
+	documentedFields: boolean;
 }
 
 /** The status history, oldest first, as GET .../status answers it; the stored records when nothing is added. */
 export function statusHistoryView(order: OrderRecord, options: StatusHistoryOptions): unknown[] {
 	const records = options.latest ? order.history.slice(-1) : order.history;
-	if (!options.pricing && !options.documented) return records;
+	if (!options.pricing && !options.documentedFields) return records;
 	const pricing = options.pricing ? statusPricing(order.details) : {};
 	return records.map(({ _meta, ...record }) => ({
 		...record,
-		...(options.documented
+		...(options.documentedFields
 			? { PartnerOrderReference: order.partnerOrderReference, PFLLinkStatus: record.StatusDescription.replace(/\s+/g, '') }
 			: {}),
 		...pricing,

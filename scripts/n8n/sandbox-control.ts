@@ -146,8 +146,8 @@ export class SandboxControl {
 	}
 
 	/**
-	 * The order list's query names under profile `documented` (roles page, size, statuses,
-	 * createdAfter, createdBefore, details); roles left out get their defaults; reset restores the start set.
+	 * The order list's query names (roles page, size, statuses, createdAfter, createdBefore, details;
+	 * not under profile sandbox-shapes); roles left out get their defaults; reset restores the start set.
 	 */
 	async setListQueryNames(names: Record<string, string>) {
 		return await this.control<Record<string, string>>('PUT', '/list-query-names', names);

@@ -1,9 +1,10 @@
 /**
- * What the provider's public documentation describes, as the sandbox answers it: the store list
- * (GET /store, `verbose`) and the status history's `latest` and `pricing` under every profile, and
- * profile `documented`: the order list's documented shape with configurable, case-insensitive query
- * names bound as ASP.NET binds them, the documented product fields, and the extra status record
- * fields. Real HTTP against started sandboxes, the command line included.
+ * What the provider's public documentation describes, as the sandbox answers it by default: the
+ * store list (GET /store, `verbose`) and the status history's `latest` and `pricing` under every
+ * profile; the order list's documented shape with configurable, case-insensitive query names bound
+ * as ASP.NET binds them, the documented product fields, and the extra status record fields, with no
+ * profile (profile `sandbox-shapes` gives the sandbox's own shapes instead: lists.test.ts). Real
+ * HTTP against started sandboxes, the command line included.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -124,7 +125,7 @@ describe('GET /store (every profile)', () => {
 
 	it('stays a bare array under every list profile except list-camel ({items, totalCount}); no-list-endpoints keeps it', async () => {
 		const bare = [{ StoreID: 'store_main' }, { StoreID: 'store_unassociated' }];
-		for (const profile of ['list-bare', 'list-unpaged', 'no-list-endpoints', 'documented', 'no-meta']) {
+		for (const profile of ['list-bare', 'list-unpaged', 'no-list-endpoints', 'sandbox-shapes', 'no-meta']) {
 			await use(profile);
 			const answer = await api.get('/store');
 			expect([profile, answer.status, answer.data]).toEqual([profile, 200, bare]);
@@ -197,14 +198,15 @@ describe('GET .../order/{orderID}/status: latest and pricing (every profile)', (
 		expect(record.ShippingTotal).toBeGreaterThan(12.95);
 	});
 
-	it('profile documented adds PartnerOrderReference and PFLLinkStatus (the description without spaces) to every record; callbacks are unchanged', async () => {
+	it('every record carries PartnerOrderReference and PFLLinkStatus (the description without spaces), except under sandbox-shapes; callbacks are unchanged', async () => {
 		const receiver = new CallbackReceiver();
 		await receiver.start();
 		try {
 			const order = await orderAt(1, orderItem({ PartnerOrderReference: 'crm-7', StatusCallbackUrl: `${receiver.url}/status` }));
 			await control.post(`/orders/${order.ID}/advance`, { toStatusId: 5 });
+			await use('sandbox-shapes');
 			expect((await history(order)).some((record) => 'PFLLinkStatus' in record || 'PartnerOrderReference' in record)).toBe(false);
-			await use('documented');
+			await use();
 			const records = await history(order);
 			expect(records.map((record) => [record.PartnerOrderReference, record.PFLLinkStatus, record.StatusDescription])).toEqual([
 				['crm-7', 'Received', 'Received'],
@@ -230,9 +232,7 @@ describe('GET .../order/{orderID}/status: latest and pricing (every profile)', (
 	});
 });
 
-describe('profile documented: the order list', () => {
-	beforeEach(() => use('documented'));
-
+describe('the order list (no profile: as the provider documents it)', () => {
 	it('pages by pageNumber and pageSize (names in any case), 1-based, default size 10, and answers exactly the documented fields', async () => {
 		const newest = await create(25);
 		const first = await list();
@@ -344,20 +344,20 @@ describe('profile documented: the order list', () => {
 		expect((await list()).TotalCount).toBe(5);
 		const unknown = await api.get('/store/store_nope/order?pageSize=abc');
 		expect([unknown.status, messages(unknown.data)]).toEqual([400, ["Invalid store 'store_nope': no such store"]]);
-		await use('documented', 'no-meta');
+		await use('no-meta');
 		const page = await list('?pageSize=2');
 		expect(Object.keys(page)).toEqual(['PageIndex', 'PageSize', 'TotalCount', 'TotalPageCount', 'HasNextPage', 'HasPrevPage', 'Items']);
 		expect(page.Items.map((order) => '_meta' in order)).toEqual([false, false]);
 	});
 
-	it('price, create, get order and errors answer as with no profile', async () => {
+	it('price, create, get order and errors answer as under sandbox-shapes (the list profile changes only the lists and status records)', async () => {
 		const body = { Items: [orderItem({ PartnerOrderReference: 'same' })] };
 		const quoted = (await api.post(`${storePath()}/order/price`, body)).data;
 		const [number] = await create(1);
 		const read = (await api.get(`${storePath()}/order/${number}`)).data;
 		const missing = await api.get(`${storePath()}/order/ord_nope`);
 		const refused = await api.post(`${storePath()}/order`, { Items: [{ Recipient: {} }] });
-		await use();
+		await use('sandbox-shapes');
 		expect((await api.post(`${storePath()}/order/price`, body)).data).toEqual(quoted);
 		expect((await api.get(`${storePath()}/order/${number}`)).data).toEqual(read);
 		expect((await api.get(`${storePath()}/order/ord_nope`)).data).toEqual(missing.data);
@@ -365,7 +365,7 @@ describe('profile documented: the order list', () => {
 	});
 });
 
-describe('profile documented: the product list', () => {
+describe('the product list (no profile: as the provider documents it)', () => {
 	const FIELDS = ['ID', 'APIKey', 'DefaultQty', 'MinimumQty', 'MaximumQty', 'IncrementQty', 'Name', 'Description', 'ImageURL', 'HasTemplate', 'DeliveryMethod', 'TemplateFields', 'DeliveredPrices'];
 	interface DocumentedProduct {
 		ID: string;
@@ -376,13 +376,14 @@ describe('profile documented: the product list', () => {
 		[field: string]: unknown;
 	}
 
-	it('answers a bare array of the catalogue with exactly the documented fields, derived from the same catalogue as the default list', async () => {
-		const defaults = (await api.get(`${storePath()}/product`)).data as Array<Record<string, unknown> & { TemplateFields: Record<string, string>; DeliveryMethods: string[] }>;
-		await use('documented');
+	it('answers a bare array of the catalogue with exactly the documented fields, derived from the same catalogue as the list of sandbox-shapes', async () => {
+		await use('sandbox-shapes');
+		const ownShapes = (await api.get(`${storePath()}/product`)).data as Array<Record<string, unknown> & { TemplateFields: Record<string, string>; DeliveryMethods: string[] }>;
+		await use();
 		const products = (await api.get(`${storePath()}/product`)).data as DocumentedProduct[];
-		expect(products.map((product) => product.ID)).toEqual(defaults.map((product) => product.ID));
+		expect(products.map((product) => product.ID)).toEqual(ownShapes.map((product) => product.ID));
 		for (const [index, product] of products.entries()) {
-			const other = defaults[index];
+			const other = ownShapes[index];
 			expect(Object.keys(product)).toEqual(FIELDS);
 			expect([product.MinimumQty, product.MaximumQty, product.IncrementQty, product.Name, product.Description]).toEqual([
 				other.MinQuantity,
@@ -428,7 +429,6 @@ describe('profile documented: the product list', () => {
 	});
 
 	it('each delivered price is what price quotes for DefaultQty by that method', async () => {
-		await use('documented');
 		const products = (await api.get(`${storePath()}/product`)).data as DocumentedProduct[];
 		const eddm = { EddmDeliveryAreas: [{ PostalCode: '62701', CarrierRoute: 'C001', TargetAudience: 'All' }] };
 		for (const product of products) {
@@ -442,7 +442,6 @@ describe('profile documented: the product list', () => {
 	});
 
 	it('template fields prompt differently from their names, some required and some not, some with a default value', async () => {
-		await use('documented');
 		const fields = ((await api.get(`${storePath()}/product`)).data as DocumentedProduct[]).flatMap((product) => product.TemplateFields);
 		expect(fields.some((field) => field.Prompt !== field.FieldName)).toBe(true);
 		expect(new Set(fields.map((field) => field.Required))).toEqual(new Set([true, false]));
@@ -458,7 +457,7 @@ describe('the order list\'s query names', () => {
 	const DEFAULTS = { page: 'pageNumber', size: 'pageSize', statuses: 'statuses', createdAfter: 'createdAfter', createdBefore: 'createdBefore', details: 'includeDetails' };
 
 	it('the startSandbox option renames every role (case-insensitive); the default names then bind nothing; reset restores the option', async () => {
-		const other = await startSandbox({ port: 0, control: true, profiles: ['documented'], listQueryNames: NAMES });
+		const other = await startSandbox({ port: 0, control: true, listQueryNames: NAMES });
 		try {
 			expect(other.listQueryNames).toEqual(NAMES);
 			const client = apiClient(other);
@@ -490,7 +489,6 @@ describe('the order list\'s query names', () => {
 	});
 
 	it('the control API reads, sets (roles left out take their defaults), refuses bad names, turns them back to the defaults, and reset restores the start', async () => {
-		await use('documented');
 		await create(3);
 		expect((await control.get('/list-query-names')).data).toEqual({ names: DEFAULTS, defaults: DEFAULTS });
 		expect((await control.get('/')).data.endpoints).toContain('GET|PUT|DELETE /_sandbox/list-query-names {page?, size?, statuses?, createdAfter?, createdBefore?, details?}');
@@ -546,7 +544,7 @@ describe('the order list\'s query names', () => {
 			expect([flag, refused.code, refused.stderr.split('\n')[0]]).toEqual([flag, 2, expect.stringContaining(expected)]);
 		}
 
-		const started = await run(['--json', '--control', '--profile', 'documented', '--list-query-names', 'page=pg, size=per', '--list-query-names', 'details=full,page=p']);
+		const started = await run(['--json', '--control', '--list-query-names', 'page=pg, size=per', '--list-query-names', 'details=full,page=p']);
 		try {
 			const details = JSON.parse(started.stdout) as { baseUrl: string; apiUrl: string; storeId: string; tokens: { accessToken: string }; subscriptionKey: string; listQueryNames: Record<string, string> };
 			const expected = { ...DEFAULTS, page: 'p', size: 'per', details: 'full' };

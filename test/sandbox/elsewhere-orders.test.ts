@@ -204,7 +204,7 @@ describe('POST /_sandbox/orders', () => {
 });
 
 describe('orders made elsewhere through the API', () => {
-	it('are listed newest first among the others, with the createdFrom/createdTo bounds inclusive; each caller sees what it may', async () => {
+	it('are listed newest first among the others, with the createdAfter/createdBefore bounds inclusive; each caller sees what it may', async () => {
 		const alice = (await make({ count: 3, createdOverDays: 2 })).orders!;
 		// Each batch's newest order is made "now": a later millisecond for bob's, so the bounds below tell them apart.
 		await new Promise((resolve) => setTimeout(resolve, 5));
@@ -212,19 +212,19 @@ describe('orders made elsewhere through the API', () => {
 		const viaApi = (await api.post(`${storePath()}/order`, { Items: [orderItem({ PartnerOrderReference: 'a1' }), orderItem({ PartnerOrderReference: 'a2' })] })).data as Made[];
 		const page = (await api.get(`${storePath()}/order`, { params: { pageSize: 100 } })).data;
 		expect(page.TotalCount).toBe(7);
-		expect(page.Orders.map((o: Made) => o.ID)).toEqual([viaApi[1], viaApi[0], bob[1], alice[2], bob[0], alice[1], alice[0]].map((o) => o.ID));
+		expect(page.Items.map((o: Made) => o.ID)).toEqual([viaApi[1], viaApi[0], bob[1], alice[2], bob[0], alice[1], alice[0]].map((o) => o.ID));
 
-		const from = (await api.get(`${storePath()}/order`, { params: { pageSize: 100, createdFrom: alice[1].Created } })).data;
-		expect(from.Orders.map((o: Made) => o.ID)).toEqual([viaApi[1], viaApi[0], bob[1], alice[2], bob[0], alice[1]].map((o) => o.ID));
-		const to = (await api.get(`${storePath()}/order`, { params: { createdTo: alice[1].Created } })).data;
-		expect(to.Orders.map((o: Made) => o.ID)).toEqual([alice[1].ID, alice[0].ID]);
-		const between = (await api.get(`${storePath()}/order`, { params: { createdFrom: bob[0].Created, createdTo: alice[2].Created, status: '1' } })).data;
-		expect([between.TotalCount, between.Orders.map((o: Made) => o.ID)]).toEqual([2, [alice[2].ID, bob[0].ID]]);
+		const from = (await api.get(`${storePath()}/order`, { params: { pageSize: 100, createdAfter: alice[1].Created } })).data;
+		expect(from.Items.map((o: Made) => o.ID)).toEqual([viaApi[1], viaApi[0], bob[1], alice[2], bob[0], alice[1]].map((o) => o.ID));
+		const to = (await api.get(`${storePath()}/order`, { params: { createdBefore: alice[1].Created } })).data;
+		expect(to.Items.map((o: Made) => o.ID)).toEqual([alice[1].ID, alice[0].ID]);
+		const between = (await api.get(`${storePath()}/order`, { params: { createdAfter: bob[0].Created, createdBefore: alice[2].Created, statuses: '1' } })).data;
+		expect([between.TotalCount, between.Items.map((o: Made) => o.ID)]).toEqual([2, [alice[2].ID, bob[0].ID]]);
 
 		// bob (Order.Self.Read) sees his own only, and reads them; alice's are as if they did not exist.
 		const asBob = await clientFor(sandbox, 'bob');
 		const bobsList = (await asBob.get(`${storePath()}/order`)).data;
-		expect([bobsList.TotalCount, bobsList.Orders.map((o: Made) => o.ID)]).toEqual([2, [bob[1].ID, bob[0].ID]]);
+		expect([bobsList.TotalCount, bobsList.Items.map((o: Made) => o.ID)]).toEqual([2, [bob[1].ID, bob[0].ID]]);
 		expect((await asBob.get(`${storePath()}/order/${bob[0].OrderNumber}`)).data).toMatchObject({ ID: bob[0].ID, Created: bob[0].Created });
 		expect((await asBob.get(`${storePath()}/order/${bob[0].ID}/status`)).data.map((r: StatusRecord) => r.StatusID)).toEqual([1]);
 		expect((await asBob.get(`${storePath()}/order/${alice[0].ID}`)).status).toBe(404);
@@ -253,15 +253,15 @@ describe('orders made elsewhere through the API', () => {
 		const seen: Made[] = [];
 		for (let pageNumber = 1; pageNumber <= 101; pageNumber++) {
 			const page = (await api.get(`${storePath()}/order`, { params: { pageNumber, pageSize: 100 } })).data;
-			expect([page.TotalCount, page.HasNextPage, page.Orders.length]).toEqual([10000, pageNumber < 100, pageNumber <= 100 ? 100 : 0]);
-			seen.push(...page.Orders);
+			expect([page.PageIndex, page.TotalCount, page.TotalPageCount, page.HasNextPage, page.Items.length]).toEqual([pageNumber, 10000, 100, pageNumber < 100, pageNumber <= 100 ? 100 : 0]);
+			seen.push(...page.Items);
 		}
 		expect(new Set(seen.map((o) => o.ID)).size).toBe(10000);
 		const created = seen.map((o) => ms(o.Created));
 		expect(differences(created).every((d) => d < 0)).toBe(true);
 		// Newest first: the Received block first, the Failed block (the oldest) last.
 		expect([seen[0].StatusID, seen[1999].StatusID, seen[2000].StatusID, seen[8999].StatusID, seen[9000].StatusID]).toEqual([1, 1, 2, 5, 9]);
-		const open = (await api.get(`${storePath()}/order`, { params: { status: '1,2,3,4', pageSize: 1 } })).data;
+		const open = (await api.get(`${storePath()}/order?statuses=1&statuses=2&statuses=3&statuses=4&pageSize=1`)).data;
 		expect(open.TotalCount).toBe(5000);
 	});
 });

@@ -41,10 +41,14 @@ it('lists the statuses on the control API index', async () => {
 	]);
 });
 
-it('creation records Received with every field of the spec', async () => {
+it('creation records Received with every field of the spec, and the two the provider documents besides', async () => {
 	const order = await createOrder();
 	const [received] = await history(order.ID);
-	expect(Object.keys(received).sort()).toEqual(RECORD_FIELDS);
+	expect(Object.keys(received).sort()).toEqual([...RECORD_FIELDS, 'PFLLinkStatus', 'PartnerOrderReference'].sort());
+	// Under sandbox-shapes, the spec's fields only.
+	await control.put('/profile', { profiles: ['sandbox-shapes'] });
+	expect(Object.keys((await history(order.ID))[0]).sort()).toEqual(RECORD_FIELDS);
+	await control.put('/profile', { profiles: [] });
 	expect(received).toMatchObject({
 		ProductID: 'postcard-4x6',
 		OrderID: order.ID,

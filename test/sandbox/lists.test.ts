@@ -1,14 +1,17 @@
 /**
- * The two lists the spec names without showing: GET /store/{storeID}/order (paging, status and
- * date filters, visibility, newest first) and GET /store/{storeID}/product (the catalogue with its
- * price tiers and delivery methods), as sandbox/README.md documents them with no profile active;
- * and what the order list does at the pages PUT /_sandbox/list-pages sets (a delay, an error status
- * for a number of requests, orders made as a page is asked for), with the request log's answer time.
+ * The two lists the spec names without showing, in the sandbox's own shapes (profile
+ * `sandbox-shapes`, which the tests use to prove the node reads every plausible answer):
+ * GET /store/{storeID}/order (paging, status and date filters checked, visibility, newest first) and
+ * GET /store/{storeID}/product (the catalogue with its price tiers and delivery methods), as
+ * sandbox/README.md documents them; and what the order list does at the pages PUT
+ * /_sandbox/list-pages sets (a delay, an error status for a number of requests, orders made as a page
+ * is asked for), with the request log's answer time. The lists' default answers, as the provider
+ * documents them, are in documented.test.ts.
  */
 import type { AxiosInstance } from 'axios';
 import { parseDateTime } from '../../sandbox/domain/order-list';
 import type { RequestLogEntry } from '../../sandbox/domain/request-log';
-import type { ProductView } from '../../sandbox/domain/views';
+import type { SandboxShapesProduct } from '../../sandbox/domain/views';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { apiClient, clientFor, controlClient, messages, orderItem } from './support';
 
@@ -17,7 +20,8 @@ let api: AxiosInstance;
 let control: AxiosInstance;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, control: true });
+	// Reset returns to the profiles a sandbox was started with.
+	sandbox = await startSandbox({ port: 0, control: true, profiles: ['sandbox-shapes'] });
 	api = apiClient(sandbox);
 	control = controlClient(sandbox);
 });
@@ -79,7 +83,7 @@ describe('GET /store/{storeID}/order: paging', () => {
 		expect([...createdTimes].sort().reverse()).toEqual(createdTimes);
 	});
 
-	it('defaults to page 1 of 20 and answers exactly the documented fields', async () => {
+	it('defaults to page 1 of 20 and answers exactly its own fields', async () => {
 		const created = await create(api, 21);
 		const response = await list();
 		expect(Object.keys(response.data)).toEqual(['Orders', 'PageNumber', 'PageSize', 'TotalCount', 'HasNextPage', '_meta']);
@@ -122,6 +126,16 @@ describe('GET /store/{storeID}/order: paging', () => {
 			const response = await list(query);
 			expect([query, response.status, messages(response.data)]).toEqual([query, 400, expected]);
 		}
+	});
+});
+
+describe('GET /store/{storeID}/order: its parameter names', () => {
+	it('are its own: the names configured for the default list (PUT /_sandbox/list-query-names) do not apply', async () => {
+		await create(api, 3);
+		expect((await control.put('/list-query-names', { page: 'pg', size: 'per', statuses: 'st' })).status).toBe(200);
+		expect((await list('?pageNumber=2&pageSize=2')).data).toMatchObject({ PageNumber: 2, PageSize: 2, TotalCount: 3, HasNextPage: false });
+		expect((await list('?pg=2&per=2&st=9')).data).toMatchObject({ PageNumber: 1, PageSize: 20, TotalCount: 3 });
+		expect((await list('?status=9')).data.TotalCount).toBe(0);
 	});
 });
 
@@ -253,17 +267,17 @@ describe('GET /store/{storeID}/order: fault listTotalCountExtra', () => {
 		const last = (await list('?pageSize=100&pageNumber=2')).data;
 		expect([last.Orders.length, last.HasNextPage, last.TotalCount]).toEqual([40, false, 240]);
 		// Only the order list's total: the product list under list-camel still counts its products.
-		await setProfiles('list-camel');
+		await setProfiles('sandbox-shapes', 'list-camel');
 		expect((await api.get(`${storePath()}/product`)).data.totalCount).toBe(8);
 		await control.delete('/faults');
-		await control.delete('/profile');
+		await setProfiles('sandbox-shapes');
 		expect((await list('?pageSize=100')).data.TotalCount).toBe(140);
 	});
 
-	it('list-camel reports it in totalCount, documented in TotalCount with TotalPageCount from the true number; the shapes without a total are unchanged', async () => {
+	it('list-camel reports it in totalCount, the default (documented) list in TotalCount with TotalPageCount from the true number; the shapes without a total are unchanged', async () => {
 		await create(api, 140);
 		await control.post('/faults', { listTotalCountExtra: 10 });
-		await setProfiles('list-camel');
+		await setProfiles('sandbox-shapes', 'list-camel');
 		const camel = [];
 		for (const pageNumber of [1, 2]) camel.push((await list(`?pageSize=100&pageNumber=${pageNumber}`)).data);
 		expect(camel.map((page) => [page.data.length, page.hasNextPage, page.totalCount])).toEqual([
@@ -274,7 +288,8 @@ describe('GET /store/{storeID}/order: fault listTotalCountExtra', () => {
 		expect((await list('?pageSize=100&pageNumber=2')).data).toMatchObject({ hasNextPage: false, totalCount: 240 });
 		await control.post('/faults', { listTotalCountExtra: 10 });
 
-		await setProfiles('documented');
+		// No profile: the order list as the provider documents it.
+		await setProfiles();
 		const documented = [];
 		for (const pageNumber of [1, 2]) documented.push((await list(`?pageSize=100&pageNumber=${pageNumber}`)).data);
 		expect(documented.map((page) => [page.PageIndex, page.Items.length, page.TotalCount, page.TotalPageCount, page.HasNextPage, page.HasPrevPage])).toEqual([
@@ -286,9 +301,9 @@ describe('GET /store/{storeID}/order: fault listTotalCountExtra', () => {
 		expect([last.Items.length, last.TotalCount, last.TotalPageCount, last.HasNextPage]).toEqual([40, 240, 2, false]);
 		await control.post('/faults', { listTotalCountExtra: 10 });
 
-		await setProfiles('list-bare');
+		await setProfiles('sandbox-shapes', 'list-bare');
 		expect([(await list('?pageSize=100')).data.length, (await list('?pageSize=100&pageNumber=2')).data.length]).toEqual([100, 40]);
-		await setProfiles('list-unpaged');
+		await setProfiles('sandbox-shapes', 'list-unpaged');
 		expect(Object.keys((await list()).data)).toEqual(['Orders']);
 		expect((await list()).data.Orders).toHaveLength(140);
 	});
@@ -391,9 +406,9 @@ describe('GET /store/{storeID}/order: the pages set by PUT /_sandbox/list-pages'
 		expect((await orderList('pageNumber=2&pageSize=10')).data.TotalCount).toBe(30);
 	});
 
-	it('as documented: the page is the one served under the configured page name', async () => {
+	it('by default (no profile): the page is the one served under the configured page name', async () => {
 		await fill(30);
-		await control.put('/profile', { profiles: ['documented'] });
+		await control.put('/profile', { profiles: [] });
 		await control.put('/list-query-names', { page: 'pg' });
 		await control.put('/list-pages', { '3': { status: 503, retryAfterSeconds: 0 } });
 		expect((await orderList('pg=2')).status).toBe(200);
@@ -406,7 +421,7 @@ describe('GET /store/{storeID}/order: the pages set by PUT /_sandbox/list-pages'
 });
 
 describe('GET /store/{storeID}/product', () => {
-	type Product = ProductView;
+	type Product = SandboxShapesProduct;
 
 	const products = async (client = api, query = ''): Promise<Product[]> => {
 		const response = await client.get(`${storePath()}/product${query}`);

@@ -67,11 +67,11 @@ describe('selecting profiles', () => {
 			'history-newest-first',
 			'results-reordered',
 			'echo-credentials',
+			'sandbox-shapes',
 			'list-bare',
 			'list-camel',
 			'list-unpaged',
 			'no-list-endpoints',
-			'documented',
 			'oauth-resource',
 			'client-credentials',
 			'own-statuses',
@@ -86,8 +86,8 @@ describe('selecting profiles', () => {
 		const both = await control.put('/profile', { profiles: ['gateway-errors', 'aspnet-errors'] });
 		expect(both.status).toBe(400);
 		expect(messages(both.data)[0]).toMatch(/cannot be combined/);
-		// The list profiles change the same answers: at most one of them.
-		const listShapes = ['list-bare', 'list-camel', 'list-unpaged', 'no-list-endpoints', 'documented'];
+		// The list envelopes change the same answers: at most one of them.
+		const listShapes = ['list-bare', 'list-camel', 'list-unpaged', 'no-list-endpoints'];
 		for (const [index, first] of listShapes.entries()) {
 			for (const second of listShapes.slice(index + 1)) {
 				const refused = await control.put('/profile', { profiles: [second, first] });
@@ -99,9 +99,20 @@ describe('selecting profiles', () => {
 				]);
 			}
 		}
+		const contradiction = await control.put('/profile', { profiles: ['documented', 'sandbox-shapes'] });
+		expect([contradiction.status, messages(contradiction.data)]).toEqual([
+			400,
+			["Profiles 'documented' and 'sandbox-shapes' cannot be combined: 'documented' (the default) asks for the provider's shapes, 'sandbox-shapes' for the sandbox's own"],
+		]);
 		expect((await control.put('/profile', {})).status).toBe(400);
 		// A refused change leaves the profiles as they were.
 		expect((await control.get('/profile')).data.profiles).toEqual(['strip-query', 'delete-204', 'no-meta']);
+
+		// sandbox-shapes changes what the lists hold, not how they are wrapped: it goes with each of them.
+		for (const shape of listShapes) expect((await use(shape, 'sandbox-shapes')).profiles).toEqual(['sandbox-shapes', shape]);
+		// documented, the default, is accepted and selects nothing.
+		expect((await use('documented', 'list-bare', 'documented')).profiles).toEqual(['list-bare']);
+		expect((await use('documented')).profiles).toEqual([]);
 
 		await control.post('/reset');
 		expect((await control.get('/profile')).data.profiles).toEqual([]);
@@ -127,6 +138,10 @@ describe('selecting profiles', () => {
 			await other.close();
 		}
 		await expect(startSandbox({ port: 0, profiles: ['nope'] })).rejects.toThrow(/Unknown profile 'nope'/);
+		const aliased = await startSandbox({ port: 0, profiles: ['documented'] });
+		expect(aliased.profiles).toEqual([]);
+		await aliased.close();
+		await expect(startSandbox({ port: 0, profiles: ['documented', 'sandbox-shapes'] })).rejects.toThrow(/'documented' and 'sandbox-shapes' cannot be combined/);
 	});
 
 	it('the --profile flag (repeatable, comma-separated) selects them on the command line; an unknown name exits 2', async () => {
@@ -417,8 +432,26 @@ describe('the list profiles', () => {
 	const orderList = (query = '') => api.get(`/store/${sandbox.storeId}/order${query}`);
 	const productList = () => api.get(`/store/${sandbox.storeId}/product`);
 
-	it('list-bare: the order list is a bare array of the page (paging and filters honoured); the product list {Products}', async () => {
+	it('list-bare: the order list is a bare array of the provider\'s page (its parameters bound, never refused); the product list {Products} of documented products', async () => {
 		await use('list-bare');
+		const newest = await created(5);
+		const page = await orderList('?pageNumber=2&pageSize=2');
+		expect(page.status).toBe(200);
+		expect(numbers(page.data)).toEqual(newest.slice(2, 4));
+		expect(page.data[0]._meta).toEqual({ Messages: [] });
+		expect(page.data[0]).not.toHaveProperty('OrderDetails');
+		expect((await orderList('?pageSize=1&includeDetails=true')).data[0]).toHaveProperty('OrderDetails');
+		expect((await orderList('?statuses=2')).data).toEqual([]);
+		// status is not its name; a size below 1 is the default size, 10.
+		expect(numbers((await orderList('?status=2&pageSize=0')).data)).toEqual(newest);
+		const products = (await productList()).data;
+		expect(Object.keys(products)).toEqual(['Products']);
+		expect(products.Products.map((product: { ID: string }) => product.ID)).toHaveLength(8);
+		expect(products.Products[0]).toMatchObject({ ID: 'postcard-4x6', MinimumQty: 1, MaximumQty: 50000, IncrementQty: 1, DefaultQty: 100 });
+	});
+
+	it('list-bare with sandbox-shapes: a bare array of its own page (paging and filters honoured, checked); the product list {Products} with price tiers', async () => {
+		await use('sandbox-shapes', 'list-bare');
 		const newest = await created(5);
 		const page = await orderList('?pageNumber=2&pageSize=2');
 		expect(page.status).toBe(200);
@@ -432,8 +465,11 @@ describe('the list profiles', () => {
 		expect(products.Products[0]).toMatchObject({ ID: 'postcard-4x6', Prices: [{ MinQuantity: 1, UnitPrice: 0.49 }, expect.anything(), expect.anything()] });
 	});
 
-	it('list-camel: {data, hasNextPage, totalCount} with PascalCase orders; the product list {items, totalCount}', async () => {
-		await use('list-camel');
+	it.each([
+		['no other profile', [], 'MinimumQty'],
+		['sandbox-shapes', ['sandbox-shapes'], 'MinQuantity'],
+	])('list-camel with %s: {data, hasNextPage, totalCount} with PascalCase orders; the product list {items, totalCount}', async (_label, base, quantityField) => {
+		await use(...base, 'list-camel');
 		const newest = await created(3);
 		const page = (await orderList('?pageSize=2')).data;
 		expect(Object.keys(page)).toEqual(['data', 'hasNextPage', 'totalCount']);
@@ -442,11 +478,30 @@ describe('the list profiles', () => {
 		expect((await orderList('?pageNumber=2&pageSize=2')).data).toMatchObject({ hasNextPage: false, totalCount: 3 });
 		const products = (await productList()).data;
 		expect(Object.keys(products)).toEqual(['items', 'totalCount']);
-		expect([products.items.length, products.totalCount, products.items[0].ID]).toEqual([8, 8, 'postcard-4x6']);
+		expect([products.items.length, products.totalCount, products.items[0].ID, products.items[0][quantityField]]).toEqual([8, 8, 'postcard-4x6', 1]);
 	});
 
-	it('list-unpaged: every visible order as {Orders}, paging and filters (even invalid ones) not read; products unchanged', async () => {
+	it('list-unpaged: every visible order as {Orders}, neither paged nor filtered (the details flag still counts); products unchanged', async () => {
 		await use('list-unpaged');
+		const bob = apiClient(sandbox, (await sandbox.issueTokens('bob')).accessToken);
+		const bobs = await created(2, bob, 'bob');
+		const newest = [...(await created(23)), ...bobs];
+		const everything = (await orderList('?pageNumber=3&pageSize=1&statuses=4&createdAfter=2999-01-01T00:00:00Z')).data;
+		expect(Object.keys(everything)).toEqual(['Orders']);
+		expect(numbers(everything.Orders)).toEqual(newest);
+		expect(everything.Orders[0]).not.toHaveProperty('OrderDetails');
+		const detailed = (await orderList('?pageSize=1&includeDetails=true')).data.Orders;
+		expect([detailed.length, detailed.every((order: object) => 'OrderDetails' in order)]).toEqual([25, true]);
+		// Visibility still applies.
+		expect(numbers((await bob.get(`/store/${sandbox.storeId}/order`)).data.Orders)).toEqual(bobs);
+		const products = (await productList()).data;
+		expect(Array.isArray(products)).toBe(true);
+		expect(products).toHaveLength(8);
+		expect(products[0]).toHaveProperty('DeliveredPrices');
+	});
+
+	it('list-unpaged with sandbox-shapes: every visible order as {Orders}, paging and filters (even invalid ones) not read; products unchanged', async () => {
+		await use('sandbox-shapes', 'list-unpaged');
 		const bob = apiClient(sandbox, (await sandbox.issueTokens('bob')).accessToken);
 		const bobs = await created(2, bob, 'bob');
 		const newest = [...(await created(23)), ...bobs];
@@ -460,6 +515,7 @@ describe('the list profiles', () => {
 		const products = (await productList()).data;
 		expect(Array.isArray(products)).toBe(true);
 		expect(products).toHaveLength(8);
+		expect(products[0]).toHaveProperty('Prices');
 	});
 
 	it('no-list-endpoints: the order list 404 and the product list 405 in the error shape of the moment; the rest still works', async () => {
@@ -482,19 +538,28 @@ describe('the list profiles', () => {
 		expect((await productList()).data).toEqual({ statusCode: 405, message: 'Method GET is not allowed on /api/v1/store/store_main/product' });
 		await use('no-list-endpoints', 'aspnet-errors');
 		expect((await orderList()).data).toEqual({ Message: 'No endpoint GET /api/v1/store/store_main/order' });
+		// Whatever the lists would hold: with sandbox-shapes they are missing all the same.
+		await use('no-list-endpoints', 'sandbox-shapes');
+		expect([(await orderList('?pageSize=0')).status, (await productList()).status]).toEqual([404, 405]);
 	});
 
 	it('no-meta strips _meta from the order list and from each order in it, under every list shape', async () => {
 		await created(2);
 		await use('no-meta');
+		const documented = (await orderList()).data;
+		expect(Object.keys(documented)).toEqual(['PageIndex', 'PageSize', 'TotalCount', 'TotalPageCount', 'HasNextPage', 'HasPrevPage', 'Items']);
+		expect(documented.Items.map((order: object) => '_meta' in order)).toEqual([false, false]);
+		await use('no-meta', 'sandbox-shapes');
 		const page = (await orderList()).data;
 		expect(Object.keys(page)).toEqual(['Orders', 'PageNumber', 'PageSize', 'TotalCount', 'HasNextPage']);
 		expect(page.Orders.map((order: object) => '_meta' in order)).toEqual([false, false]);
-		for (const shape of ['list-bare', 'list-camel', 'list-unpaged']) {
-			await use('no-meta', shape);
-			const body = (await orderList()).data;
-			const listed = (Array.isArray(body) ? body : (body.data ?? body.Orders)) as object[];
-			expect([shape, listed.length, listed.some((order) => '_meta' in order)]).toEqual([shape, 2, false]);
+		for (const base of [[], ['sandbox-shapes']]) {
+			for (const shape of ['list-bare', 'list-camel', 'list-unpaged']) {
+				await use('no-meta', ...base, shape);
+				const body = (await orderList()).data;
+				const listed = (Array.isArray(body) ? body : (body.data ?? body.Orders)) as object[];
+				expect([base, shape, listed.length, listed.some((order) => '_meta' in order)]).toEqual([base, shape, 2, false]);
+			}
 		}
 	});
 

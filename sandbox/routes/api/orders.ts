@@ -75,7 +75,7 @@ export function orderRoutes(ctx: SandboxContext) {
 				return statusHistoryView(order, {
 					latest: bindBool(query, 'latest') === true,
 					pricing: bindBool(query, 'pricing') === true,
-					documented: ctx.profiles.documented(),
+					documentedFields: !ctx.profiles.sandboxShapes(),
 				});
 			},
 		);

@@ -123,7 +123,7 @@ export const userQuery = {
 } as const;
 
 /**
- * Query of the order list. Integers here (pageNumber, pageSize) arrive as text and are converted
+ * Query of the order list under profile `sandbox-shapes`. Integers here (pageNumber, pageSize) arrive as text and are converted
  * by the route before this schema checks them; status and the dates are checked by the route
  * (domain/order-list.ts) for messages that say what is expected. Unknown parameters are ignored.
  */

@@ -1,8 +1,8 @@
 /**
  * The control API under /_sandbox (only when the sandbox was started with control on): reset,
  * tokens, orders made elsewhere and order advance, clock, counts, request and callback logs, a
- * callback outage, fault injection, profiles, the order list's query names under profile
- * `documented`, what the order list does at given pages, and where the files of status records live
+ * callback outage, fault injection, profiles, the order list's query names, what the order list
+ * does at given pages, and where the files of status records live
  * (with the file host's request log).
  */
 import type { FastifyInstance } from 'fastify';
