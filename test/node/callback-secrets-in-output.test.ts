@@ -30,12 +30,16 @@ async function orderWithSecrets(): Promise<{ ID: string; OrderNumber: string }> 
 	return order;
 }
 
-test.each([
-	['Get', (id: string) => ({ resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: id } })],
-	['Get Many', () => ({ resource: 'order', operation: 'getAll', returnAll: true })],
-	['Get Status History', (id: string) => ({ resource: 'order', operation: 'getStatusHistory', orderId: { __rl: true, mode: 'id', value: id } })],
-	['Custom API Call', (id: string) => ({ resource: 'order', operation: 'customApiCall', method: 'GET', path: `/store/store_main/order/${id}` })],
-])('%s: the output shows the marker, never the callback secret', async (_name, parameters) => {
+test.each<[string, (id: string) => Record<string, unknown>, string[]]>([
+	['Get', (id) => ({ resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: id } }), []],
+	// The documented list carries each order's details (and so its callback URLs) when asked, as Search asks.
+	['Get Many, with a Search (the details asked for)', () => ({ resource: 'order', operation: 'getAll', returnAll: true, filters: { search: 'crm-1' } }), []],
+	// A list that always carries each order whole.
+	['Get Many, from a list of whole orders (sandbox-shapes)', () => ({ resource: 'order', operation: 'getAll', returnAll: true }), ['sandbox-shapes']],
+	['Get Status History', (id) => ({ resource: 'order', operation: 'getStatusHistory', orderId: { __rl: true, mode: 'id', value: id } }), []],
+	['Custom API Call', (id) => ({ resource: 'order', operation: 'customApiCall', method: 'GET', path: `/store/store_main/order/${id}` }), []],
+])('%s: the output shows the marker, never the callback secret', async (_name, parameters, profiles) => {
+	await env.api.setProfiles(profiles);
 	const order = await orderWithSecrets();
 	// The service does answer them in clear.
 	const raw = JSON.stringify((await env.api.api('GET', `/store/${env.sandbox.storeId}/order/${order.ID}`)).body);

@@ -1,6 +1,6 @@
 /**
- * The order list, the product list and the status history as the provider documents them (sandbox
- * profile `documented`: `{PageIndex, PageSize, TotalCount, TotalPageCount, HasNextPage, Items}`, a
+ * The order list, the product list and the status history as the provider documents them (the
+ * sandbox's default: `{PageIndex, PageSize, TotalCount, TotalPageCount, HasNextPage, Items}`, a
  * default page of 10, details only when asked, query names configurable), run by n8n's engine against
  * a live sandbox. The provider does not publish the query names, so the sandbox is set to names the
  * node tries after its first guess, and to names it does not know at all: Return All then gives every
@@ -11,7 +11,7 @@ import { MAX_DETAIL_READS } from '../../nodes/PrintStore/actions/order/getAll.op
 import { runPrintStore, searchList } from '../helpers/engine';
 import { credentialsFor, crmOrderItem, useSandbox } from '../helpers/sandbox';
 
-const env = useSandbox({ profiles: ['documented'] });
+const env = useSandbox();
 
 type Json = Record<string, unknown>;
 

@@ -60,9 +60,10 @@ describe('Order > Get Many', () => {
 		expect(result.json.at(-1)!.PartnerOrderReference).toBe('crm-0');
 		expect(new Set(result.json.map((order) => order.ID)).size).toBe(205);
 		expect(new Set(result.json.map((order) => order.ID))).toEqual(new Set(created.map((order) => order.ID)));
-		// One output item per order, each paired with the input item, with the order's fields.
+		// One output item per order, each paired with the input item, with the order's fields as the
+		// list gives them: the documented list leaves each order's details out unless asked.
 		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
-		expect(Object.keys(result.json[0])).toEqual(expect.arrayContaining(['ID', 'OrderNumber', 'StatusID', 'StatusDescription', 'Completed', 'Created', 'OrderDetails']));
+		expect(Object.keys(result.json[0])).toEqual(['ID', 'OrderNumber', 'PartnerOrderReference', 'StoreID', 'StatusID', 'StatusDescription', 'Completed', 'Created', 'Updated', '_meta']);
 		expect(await listRequests()).toEqual([
 			{ pageNumber: '1', pageSize: '100' },
 			{ pageNumber: '2', pageSize: '100' },
@@ -152,19 +153,26 @@ describe('Order > Get Many', () => {
 	});
 
 	describe.each([
+		['sandbox-shapes', '{Orders, PageNumber, PageSize, TotalCount, HasNextPage, _meta}, each order whole'],
 		['list-bare', 'a bare list, paged, without paging fields'],
+		['sandbox-shapes, list-bare', 'a bare list of whole orders under the sandbox\'s own parameters'],
 		['list-camel', '{data, hasNextPage, totalCount}'],
+		['sandbox-shapes, list-camel', '{data, hasNextPage, totalCount} of whole orders under the sandbox\'s own parameters'],
 		['list-unpaged', 'every order at once, neither paged nor filtered'],
-	])('answered as %s (%s)', (profile) => {
+		['sandbox-shapes, list-unpaged', 'every whole order at once, neither paged nor filtered'],
+	])('answered as %s (%s)', (profileList) => {
+		const profiles = profileList.split(', ');
 		test('Return All, Limit and filters give the same orders', async () => {
 			const orders = await createOrders(205);
 			for (const order of orders.slice(0, 4)) await env.api.advance(order.ID, { toStatusId: 2 });
-			await env.api.setProfiles([profile]);
+			await env.api.setProfiles(profiles);
 
 			const all = await run(getMany({ returnAll: true }));
 			expect(all.error).toBeUndefined();
 			expect(all.json).toHaveLength(205);
 			expect(new Set(all.json.map((order) => order.ID)).size).toBe(205);
+			// Each order as the list gives it: whole under sandbox-shapes, without its details otherwise.
+			expect(all.json.every((order) => 'OrderDetails' in order)).toBe(profiles.includes('sandbox-shapes'));
 
 			const limited = await run(getMany({ limit: 3 }));
 			expect(limited.json.map((order) => order.PartnerOrderReference)).toEqual(['crm-204', 'crm-203', 'crm-202']);
@@ -237,7 +245,25 @@ describe('Order > Get Many', () => {
 describe('Product > Get Many', () => {
 	const products = (extra: Json = {}) => ({ resource: 'product', operation: 'getAll', storeId: env.sandbox.storeId, ...extra });
 
-	test('one item per product with its ID, name, template fields, prices and allowed quantities', async () => {
+	test('one item per product with the documented fields: ID, name, template fields, delivered prices and allowed quantities', async () => {
+		const result = await run(products({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(result.json.length).toBeGreaterThanOrEqual(8);
+		const postcard = result.json.find((product) => product.ID === 'postcard-4x6');
+		expect(postcard).toMatchObject({
+			Name: 'Postcard 4x6 in',
+			DefaultQty: expect.any(Number),
+			MinimumQty: expect.any(Number),
+			MaximumQty: expect.any(Number),
+			IncrementQty: expect.any(Number),
+		});
+		expect(postcard!.DeliveredPrices).toEqual(expect.arrayContaining([expect.objectContaining({ DeliveryMethodCode: 'Standard', Price: expect.any(Number) })]));
+		expect(postcard!.TemplateFields).toEqual(expect.arrayContaining([expect.objectContaining({ FieldName: 'Headline', Prompt: expect.any(String) })]));
+		expect(await listRequests('product')).toEqual([{}]);
+	});
+
+	test('under sandbox-shapes: one item per product with its ID, name, template fields, price tiers and allowed quantities', async () => {
+		await env.api.setProfiles(['sandbox-shapes']);
 		const result = await run(products({ returnAll: true }));
 		expect(result.error).toBeUndefined();
 		expect(result.json.length).toBeGreaterThanOrEqual(8);
@@ -255,9 +281,9 @@ describe('Product > Get Many', () => {
 		expect(search.json.map((product) => product.ID).sort()).toEqual(['letter-1-sheet', 'letter-2-sheet']);
 	});
 
-	test.each(['list-bare', 'list-camel'])('answered as %s: the same products', async (profile) => {
+	test.each(['list-bare', 'list-camel', 'sandbox-shapes', 'sandbox-shapes, list-bare', 'sandbox-shapes, list-camel'])('answered as %s: the same products', async (profileList) => {
 		const plain = await run(products({ returnAll: true }));
-		await env.api.setProfiles([profile]);
+		await env.api.setProfiles(profileList.split(', '));
 		const other = await run(products({ returnAll: true }));
 		expect(other.error).toBeUndefined();
 		expect(other.json.map((product) => product.ID)).toEqual(plain.json.map((product) => product.ID));
@@ -297,7 +323,8 @@ describe('From List: picking an order or a product in the editor', () => {
 		expect(byNumber.results.map((result) => result.value)).toEqual([orders[120].ID]);
 	});
 
-	test('products: name and ID, with the allowed quantities, searchable', async () => {
+	test.each([['no profile', []], ['sandbox-shapes', ['sandbox-shapes']]])('products (%s): name and ID, with the allowed quantities, searchable', async (_label, profiles) => {
+		await env.api.setProfiles(profiles);
 		const all = await lookup('searchProducts', { storeId: env.sandbox.storeId });
 		const postcard = all.results.find((result) => result.value === 'postcard-4x6');
 		expect(postcard).toEqual({ name: expect.stringMatching(/^Postcard 4x6 in \(postcard-4x6\) · qty \d+–\d+/), value: 'postcard-4x6', description: expect.stringMatching(/^Quantity \d+ to \d+/) });

@@ -269,8 +269,7 @@ describe("Template Fields: the picked product's fields as n8n's resource mapper 
 		...(defaultValue === undefined ? {} : { defaultValue }),
 	});
 
-	test('as the provider documents them ([{FieldName, Prompt, Required, DefaultValue, ...}]): prompts, required, defaults', async () => {
-		await env.api.setProfiles(['documented']);
+	test('as the provider documents them ([{FieldName, Prompt, Required, DefaultValue, ...}], the sandbox\'s default): prompts, required, defaults', async () => {
 		expect(await fieldsOf(picked('postcard-4x6'))).toEqual({
 			fields: [field('Headline', 'Headline', true), field('Message', 'Message on the back', true), field('SignOff', 'Sign-off line', false, 'Warm regards')],
 		});
@@ -285,10 +284,12 @@ describe("Template Fields: the picked product's fields as n8n's resource mapper 
 	});
 
 	test.each([
-		['no profile (an object of name → default value)', []],
+		['sandbox-shapes (an object of name → default value)', ['sandbox-shapes']],
+		['sandbox-shapes, list-bare', ['sandbox-shapes', 'list-bare']],
+		['sandbox-shapes, list-camel', ['sandbox-shapes', 'list-camel']],
 		['list-bare', ['list-bare']],
 		['list-camel', ['list-camel']],
-	])('as the sandbox answers by default too: %s', async (_shape, profiles) => {
+	])('as other shapes of the list give them too: %s', async (_shape, profiles) => {
 		await env.api.setProfiles(profiles);
 		const { fields } = await fieldsOf(picked('postcard-6x9'));
 		expect(fields.map((entry) => entry.id)).toEqual(['Headline', 'Message', 'SignOff', 'OfferCode']);
@@ -312,8 +313,8 @@ describe("Template Fields: the picked product's fields as n8n's resource mapper 
 
 describe('Create and Get Price Quote (version 5, fields): the mapped template values are sent in Product.TemplateFields', () => {
 	/** The Template Fields value as n8n's editor saves it, its schema from getTemplateFields. */
-	const mapped = async (productId: string, value: Json, profile = 'documented') => {
-		await env.api.setProfiles(profile ? [profile] : []);
+	const mapped = async (productId: string, value: Json, profiles: string[] = []) => {
+		await env.api.setProfiles(profiles);
 		const { fields } = await resourceMapperFields({
 			method: 'getTemplateFields',
 			parameters: { storeId: { __rl: true, mode: 'id', value: 'store_main' }, productId: { __rl: true, mode: 'list', value: productId } },
@@ -354,8 +355,8 @@ describe('Create and Get Price Quote (version 5, fields): the mapped template va
 	});
 
 	test('every mapped value empty, and no pairs: no TemplateFields sent', async () => {
-		// The sandbox's default product list marks no field required.
-		const templateFieldValues = await mapped('postcard-4x6', { Headline: '', Message: null, SignOff: '' }, '');
+		// The product list of sandbox-shapes marks no field required.
+		const templateFieldValues = await mapped('postcard-4x6', { Headline: '', Message: null, SignOff: '' }, ['sandbox-shapes']);
 		const result = await runPrintStore({ typeVersion: 5, parameters: parameters('create', templateFieldValues), credentials: await credentialsFor(env.sandbox) });
 		expect(result.error).toBeUndefined();
 		expect(await sentProducts()).toEqual([{ ID: 'postcard-4x6', Quantity: 3 }]);

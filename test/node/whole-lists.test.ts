@@ -67,7 +67,9 @@ beforeEach(async () => {
 });
 
 describe('Return All: page 1 and 2, then the rest a few at a time', () => {
-	test('page 3 answered last: the orders come out in the list\'s order, each once; every page is asked for once, at most PAGES_AT_ONCE at a time', async () => {
+	// As documented (a page count, TotalPageCount), and under sandbox-shapes (TotalCount only: the pages counted from it).
+	test.each([['as documented', []], ['under sandbox-shapes', ['sandbox-shapes']]])('%s: page 3 answered last: the orders come out in the list\'s order, each once; every page is asked for once, at most PAGES_AT_ONCE at a time', async (_label, profiles) => {
+		await env.api.setProfiles(profiles);
 		await env.api.setListPages({ '3': { delayMs: 500 } });
 		const result = await getMany();
 		expect(result.error).toBeUndefined();
@@ -160,7 +162,6 @@ describe('one page after the other', () => {
 	});
 
 	test('as documented, under a page name the node learns on page 2: the pages after it are asked for at once under that name, each once', async () => {
-		await env.api.setProfiles(['documented']);
 		await env.api.setListQueryNames({ page: 'pageIndex' });
 		await env.api.setListPages({ '3': { delayMs: 300 } });
 		const result = await getMany();

@@ -166,8 +166,17 @@ describe('which orders', () => {
 
 describe('the shapes a service may answer in', () => {
 	// Each list shape and history order the sandbox plays (docs/sandbox.md, profiles): the same events.
-	test.each([['list-bare'], ['list-camel'], ['list-unpaged'], ['documented'], ['history-newest-first']])('%s', async (profile) => {
-		await env.api.setProfiles([profile]);
+	test.each([
+		['sandbox-shapes'],
+		['list-bare'],
+		['sandbox-shapes, list-bare'],
+		['list-camel'],
+		['sandbox-shapes, list-camel'],
+		['list-unpaged'],
+		['sandbox-shapes, list-unpaged'],
+		['history-newest-first'],
+	])('%s', async (profiles) => {
+		await env.api.setProfiles(profiles.split(', '));
 		const { credentials, host } = await published({ catchUp: 'storeOrders' });
 		const [a, b] = await createOrders(credentials, ['a', 'b']);
 		await env.api.advance(String(a.ID), { toStatusId: 3 });
