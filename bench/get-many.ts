@@ -2,9 +2,9 @@
  * Benchmark 7 (with the catch-up, `--only catchup`): Order > Get Many with Return All over a whole
  * store against n8n's HTTP Request node with its own pagination ("Update a Parameter in Each
  * Request": pageNumber = $pageCount + 1, complete when HasNextPage is false) followed by Split Out
- * to output the orders (token and key in headers), and the same node with n8n's OAuth2 credential, for
- * what reading a credential for each request costs. All in the same n8n, on the same store, in turn;
- * each must output every order of the store, or the benchmark fails.
+ * of each page's Items to output the orders (token and key in headers), and the same node with n8n's
+ * OAuth2 credential, for what reading a credential for each request costs. All in the same n8n, on
+ * the same store, in turn; each must output every order of the store, or the benchmark fails.
  */
 import type { WorkflowJson } from '../scripts/n8n/client';
 import type { Log } from '../scripts/n8n/log';
@@ -96,7 +96,7 @@ function httpRequestGetMany(bench: BenchN8n, oauth2 = false): WorkflowJson {
 			},
 			...(oauth2 ? { credentials: { oAuth2Api: bench.oauth2 } } : {}),
 		},
-		{ name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'Orders', include: 'noOtherFields', options: {} } },
+		{ name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'Items', include: 'noOtherFields', options: {} } },
 	]);
 }
 
@@ -223,7 +223,7 @@ export function getManySection(getMany: GetManyRuns): Section {
 			'',
 			`One store of ${orders} ${describeStore()}, read whole by each workflow from its Manual Trigger, in turn, each round starting with another.`,
 			"\"Execution\" is n8n's own startedAt to stoppedAt; \"Node time\" the reading nodes' execution times as n8n recorded them (for the HTTP",
-			'Request node with the Split Out node that turns its pages into one item per order); "Wall time" from the manual-run request until n8n',
+			'Request node with the Split Out node that turns the `Items` of its pages into one item per order); "Wall time" from the manual-run request until n8n',
 			'reported the execution finished. The HTTP Request node (version 4.2) asks `GET /store/{id}/order?pageSize=100` with pagination "Update a',
 			'Parameter in Each Request", `pageNumber` = `{{ $pageCount + 1 }}`, complete when `{{ $response.body.HasNextPage === false }}`, the',
 			"subscription key and the sandbox's access token in headers (the peer), or with n8n's generic OAuth2 credential connected to the sandbox as",

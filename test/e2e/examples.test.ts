@@ -309,10 +309,11 @@ describeE2E('examples/ in a real n8n', () => {
 		expect(orderList.length).toBeGreaterThanOrEqual(1);
 		const sent = Object.fromEntries(new URL(`http://x${orderList[0].rawPath}`).searchParams);
 		expect(sent).toEqual({ pageNumber: '1', pageSize: '100', createdFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/), createdAfter: sent.createdFrom });
-		const expected = await sandbox.api<{ Orders: Json[]; TotalCount: number }>('GET', `/store/store_main/order?pageNumber=1&pageSize=100&createdFrom=${encodeURIComponent(sent.createdFrom)}`);
+		// The sandbox's list as the provider documents it: the created-after bound under its own name, the page's orders in Items.
+		const expected = await sandbox.api<{ Items: Json[]; TotalCount: number }>('GET', `/store/store_main/order?pageNumber=1&pageSize=100&createdAfter=${encodeURIComponent(sent.createdAfter)}`);
 		const orders = nodeOutput(execution, 'Orders placed this week');
 		expect(orders).toHaveLength(expected.body.TotalCount);
-		expect(orders.slice(0, 100).map((order) => order.ID)).toEqual(expected.body.Orders.map((order) => order.ID));
+		expect(orders.slice(0, 100).map((order) => order.ID)).toEqual(expected.body.Items.map((order) => order.ID));
 		expect(orders[0]).toMatchObject({ ID: open.body[0].ID, PartnerOrderReference: 'this-week-open' });
 		// The Filter after it keeps the orders not completed yet.
 		const stillOpen = nodeOutput(execution, 'Open orders this week');
