@@ -204,6 +204,27 @@ describe('one memory for callbacks and catch-ups', () => {
 		await host.deactivate();
 	});
 
+	test('a callback\'s record is remembered as long as the catch-up could still find it, however short the Duplicate Window: a catch-up an hour later (window 1 minute, Emit Missed Changes Up To 0.1 day) does not emit it again', async () => {
+		const { credentials, host } = await published({ options: { duplicateWindowMinutes: 1 }, catchUpOptions: { maxAgeDays: 0.1 } }, ['drop-callbacks']);
+		const [mine] = await createOrders(credentials, ['window'], host);
+		const [received] = (await env.api.api<IDataObject[]>('GET', `/store/${env.sandbox.storeId}/order/${String(mine.ID)}/status`)).body;
+		expect(received.StatusDescription).toBe('Received');
+		const delivered = await host.post('status', JSON.stringify(received), { query: `?secret=${host.secret()}` });
+		expect(delivered.emitted).toHaveLength(1);
+		// The first catch-up that reads the order comes an hour later: past the window, within the 2.4 hours it could find the record.
+		const later = Date.now() + 60 * 60_000;
+		const realNow = Date.now;
+		Date.now = () => later;
+		try {
+			const catchUp = await caughtUp(host);
+			expect(catchUp.emitted).toBeUndefined();
+			expect(catchUp.answer).toMatchObject({ histories: 1, found: 1, alreadyEmitted: 1, emitted: 0 });
+		} finally {
+			Date.now = realNow;
+		}
+		await host.deactivate();
+	});
+
 	test('a callback that comes after the catch-up emitted its record starts nothing; a newer one does', async () => {
 		const { credentials, host } = await published({}, ['drop-callbacks']);
 		const [mine] = await createOrders(credentials, ['mine'], host);

@@ -272,6 +272,24 @@ describe('duplicates', () => {
 		expect((await host.post('status', record('d', 5), { query: q })).emitted).toHaveLength(1);
 	});
 
+	test('Duplicate Window: a repeat within the window starts nothing; once the window has passed, the same event starts the workflow again', async () => {
+		const host = await activeTrigger({ options: { duplicateWindowMinutes: 1 } });
+		const q = `?secret=${host.secret()}`;
+		expect((await host.post('status', record('w', 4), { query: q })).emitted).toHaveLength(1);
+		// The trigger's clock moved on (Date.now), as the existing catch-up tests move it: no waiting in real time.
+		const realNow = Date.now;
+		const later = (offsetMs: number) => (Date.now = () => realNow() + offsetMs);
+		try {
+			later(30_000);
+			expect((await host.post('status', record('w', 4), { query: q })).answer).toMatchObject({ emitted: 0, duplicates: 1 });
+			later(2 * 60_000);
+			const after = await host.post('status', record('w', 4), { query: q });
+			expect([after.answer, after.emitted]).toEqual([expect.objectContaining({ emitted: 1, duplicates: 0 }), [expect.objectContaining({ OrderID: 'w', StatusDescription: 'Shipped' })]]);
+		} finally {
+			Date.now = realNow;
+		}
+	});
+
 	test('with Ignore Duplicate Events off, every delivery starts the workflow', async () => {
 		const host = await activeTrigger({ options: { ignoreDuplicates: false } });
 		const q = `?secret=${host.secret()}`;
