@@ -209,6 +209,53 @@ test.each([
 	}
 });
 
+test("\"gone\" only from a proven address: the proven address silent and another n8n saying 404 \"does not exist\" at an address that never proved itself, the check fails, is said in n8n's log and carried to the node, and the checks go on", async () => {
+	CHECK_TIMING.retryMs = 300;
+	// The proven address (the credential's n8n Internal URL, where n8n said at the start that the execution runs) drops the first check, then answers as the node.
+	const endpoint = await resumeEndpoint((n) => (n === 1 ? 'drop' : resumed));
+	// Another n8n, where n8n's public address leads (tried after n8n's default address): it knows no such execution.
+	const otherAsked: Array<{ path: string; body: IDataObject }> = [];
+	const other = http.createServer((request, response) => {
+		let raw = '';
+		request.on('data', (chunk) => (raw += chunk));
+		request.on('end', () => {
+			const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+			otherAsked.push({ path, body: JSON.parse(raw || '{}') as IDataObject });
+			const message = `The execution "${path.split('/')[2]}" does not exist.`;
+			response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message }));
+		});
+	});
+	await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+	const otherRoot = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+	try {
+		await waitFor(await openOrder(), `${otherRoot}/webhook-waiting`, everySecond, { n8nInternalUrl: `${endpoint.root}/` });
+		expect(endpoint.starts()).toBe(1);
+		await until('a second check at the proven address', () => endpoint.calls.length >= 2);
+		const executionId = endpoint.calls[0].path.split('/')[2];
+		// The first check reached the other n8n, which said the execution does not exist: that did not end the checks.
+		const checksAtOther = otherAsked.filter((asked) => asked.body.printStoreCheck === true);
+		expect(checksAtOther).toEqual([{ path: `/webhook-waiting/${executionId}/print-store-status`, body: { printStoreCheck: true } }]);
+		const saidThere = `${otherRoot}/webhook-waiting/${executionId}/print-store-status (HTTP 404: The execution "${executionId}" does not exist.)`;
+		expect(endpoint.calls[1].body).toMatchObject({ failures: { count: 1, last: expect.stringContaining(saidThere) } });
+		expect(String((endpoint.calls[1].body.failures as IDataObject).last)).toMatch(/^no n8n process answered as this wait: /);
+		const warnings = logLines()
+			.map((line) => {
+				// n8n's log file holds JSON lines; console lines are kept as they are.
+				try {
+					return String((JSON.parse(line) as { message?: unknown }).message ?? '');
+				} catch {
+					return line;
+				}
+			})
+			.filter((message) => message.includes(`execution ${executionId}: a check of the orders' statuses failed`));
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain(saidThere);
+	} finally {
+		await endpoint.close();
+		await new Promise<void>((resolve) => other.close(() => resolve()));
+	}
+});
+
 test('answers that do not end the wait keep the checks going: n8n says it runs (409), the node says it still waits, a wrong secret without proof', async () => {
 	const answers: Answer[] = [{ status: 409, body: { message: 'The execution "X" is running already.' } }, stillWaiting, { status: 403, body: { error: 'Wrong secret' } }];
 	const endpoint = await resumeEndpoint((n) => {
