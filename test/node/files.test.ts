@@ -3,6 +3,9 @@
  * as binary properties, read with the credential only on the API's own host, bounded by a size
  * limit, a few at a time, and a failed download failing its own item only.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { BinaryDataService } from 'n8n-core';
 import { Container } from '@n8n/di';
@@ -276,6 +279,58 @@ describe('Print Store Trigger (version 2): Download Proof and Pages', () => {
 		expect((await proofRequests())[0].headers).toMatchObject({ authorization: 'Bearer [issued token]', 'ocp-apim-subscription-key': '[valid key]' });
 		expect(result.items[1].binary).toBeUndefined();
 		expect(result.items[1].json.downloadError).toBe('The proof of item 1 could not be downloaded: its address is not an http(s) URL (ftp), so it is not downloaded');
+	});
+
+	test("one host's 429 with Retry-After holds back only that host: the other host's pages all arrive before the first host is asked again", async () => {
+		// Both hosts write to one list, in the order their requests arrive: the test compares that order, not times.
+		const arrivals: string[] = [];
+		const listen = async (answer: (request: http.IncomingMessage, response: http.ServerResponse) => void) => {
+			const server = http.createServer(answer);
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			return { server, root: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+		};
+		let answered429: () => void = () => undefined;
+		const proofHostBusy = new Promise<void>((resolve) => (answered429 = resolve));
+		// The proof's host: busy at first (429, Retry-After 2 s), then the file.
+		const proofs = await listen((request, response) => {
+			const first = !arrivals.some((entry) => entry.startsWith('proofs '));
+			arrivals.push(`proofs ${first ? 429 : 200}`);
+			if (first) {
+				response.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Slow down' }));
+				answered429();
+				return;
+			}
+			response.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4 proof');
+		});
+		// The pages' host: answers once the proof's host has said 429, each page 100 ms later, so that most pages are asked for while that 429 holds.
+		const pages = await listen((request, response) => {
+			arrivals.push(`pages ${String(request.url)}`);
+			void proofHostBusy.then(() => setTimeout(() => response.writeHead(200, { 'content-type': 'image/png' }).end('page'), 100));
+		});
+		try {
+			const pageUrls = Array.from({ length: 9 }, (_, index) => `${pages.root}/renders/b/page-${index + 1}.png`);
+			const result = await runTrigger(
+				[
+					{ OrderID: 'a', StatusID: 3, ProofUrl: `${proofs.root}/proofs/a.pdf` },
+					{ OrderID: 'b', StatusID: 3, RenderedPageUrls: pageUrls },
+				],
+				{ enrich: 'none', downloadFiles: 'both' },
+			);
+			expect(result.error).toBeUndefined();
+			expect((await binaryBytes(result.items[0].binary!.proof)).toString()).toBe('%PDF-1.4 proof');
+			expect(Object.keys(result.items[1].binary ?? {})).toEqual(pageUrls.map((_, index) => `page_${index + 1}`));
+			const proofAsked = arrivals.filter((entry) => entry.startsWith('proofs '));
+			expect(proofAsked).toEqual(['proofs 429', 'proofs 200']);
+			const busyAt = arrivals.indexOf('proofs 429');
+			const retriedAt = arrivals.indexOf('proofs 200');
+			const pageArrivals = arrivals.map((entry, at) => [entry, at] as const).filter(([entry]) => entry.startsWith('pages '));
+			expect(pageArrivals).toHaveLength(9);
+			// The pages asked for while the proof's host was busy (all but the first few, asked with the proof), and every one before the proof was asked again.
+			expect(pageArrivals.filter(([, at]) => at > busyAt).length).toBeGreaterThanOrEqual(6);
+			expect(pageArrivals.filter(([, at]) => at > retriedAt)).toEqual([]);
+		} finally {
+			await Promise.all([proofs.server, pages.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+		}
 	});
 
 	test('version 1 has no downloads: the events go on as they came', async () => {
