@@ -119,6 +119,21 @@ describe('version 3: one execution per status change', () => {
 		expect(host.emittedItems()).toHaveLength(1);
 	});
 
+	test("the first callback's sender is answered once the other callback came: a service that sends each URL's records in order keeps the two in step", async () => {
+		const host = await trigger({ catchUp: 'off' });
+		const answered: string[] = [];
+		const send = async (kind: 'status' | 'details', body: IDataObject) => {
+			const response = await fetch(`${host.url(kind)}?secret=${host.secret()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			answered.push(`${kind} ${response.status}`);
+		};
+		const first = send('status', record('p4', 4));
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(answered).toEqual([]);
+		await send('details', detailsOf('p4', 4));
+		await first;
+		expect(answered).toEqual(['details 200', 'status 200']);
+	});
+
 	test('the other callback after the wait (or at another process) starts nothing: the change went on with the first alone', async () => {
 		const host = await trigger({ catchUp: 'off' });
 		const query = { query: `?secret=${host.secret()}` };

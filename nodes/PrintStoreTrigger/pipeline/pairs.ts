@@ -11,10 +11,13 @@ import { factsOf, sameRecord, type RecordFacts } from './records';
  * workflow; the other starts nothing (the memory knows the change: pipeline.ts).
  *
  * So that the item still carries what the other callback adds, the first waits here, in this
- * process, up to `PAIR_WAIT_MS` for it; the sender is answered at once all the same. The other
- * callback, arriving meanwhile, hands its record over (`handOver`) and the item goes on with both
- * (`mergePair`). One arriving later, or at another n8n process, still starts nothing: the change was
- * passed on already, with what the first callback carried.
+ * process, up to `PAIR_WAIT_MS` for it. The other callback, arriving meanwhile, hands its record over
+ * (`handOver`), is answered at once, and the item goes on with both (`mergePair`). The first's sender
+ * is answered only as its item goes on: a service that sends each URL's records in order, the next
+ * once the last was answered, then keeps its two URLs in step, change by change (answered at once,
+ * one URL ran records ahead of the other under load, and the waits ran out). One arriving later, or
+ * at another n8n process, still starts nothing: the change was passed on already, with what the
+ * first callback carried.
  */
 export const PAIR_WAIT_MS = 5_000;
 

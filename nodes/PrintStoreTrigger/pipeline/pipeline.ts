@@ -180,8 +180,8 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 /**
  * A callback's events through the pipeline (`pass`), then emitted. From version 3 on, records of a
  * change the other callback passed on go to the event that waits for them in this process, and,
- * when the trigger starts for both kinds, new events wait for their other callback first (pairs.ts);
- * the sender is answered at once all the same.
+ * when the trigger starts for both kinds, new events wait for their other callback first (pairs.ts),
+ * their sender answered as they go on.
  */
 export async function passCallback(ctx: IWebhookFunctions, events: NormalizedEvent[]): Promise<IWebhookResponseData> {
 	const { emitted, others, counts } = pass(ctx, events, 'callback');
@@ -198,8 +198,8 @@ export async function passCallback(ctx: IWebhookFunctions, events: NormalizedEve
 
 /**
  * Starts the workflow with the events, their callback secrets hidden, and answers the sender with
- * `answer`. n8n answers for the trigger (n8n 2.x once it has queued the execution), except:
- * - events still to come (a promise: they wait for their other callback) are answered at once;
+ * `answer`, once the events are there (a promise: they wait for their other callback, pairs.ts).
+ * n8n answers for the trigger (n8n 2.x once it has queued the execution), except:
  * - versions 1 and 1.1 with Fetch From the API answer at once and read before emitting (version 2
  *   reads in the execution: pipeline/lookUp.ts);
  * - with a shared memory, the trigger answers just after n8n has taken this request's static data to
@@ -207,8 +207,6 @@ export async function passCallback(ctx: IWebhookFunctions, events: NormalizedEve
  *   the next catch-up, finds the event remembered.
  */
 export async function emit(ctx: IWebhookFunctions, given: NormalizedEvent[] | Promise<NormalizedEvent[]>, answer: IDataObject): Promise<IWebhookResponseData> {
-	const later = !Array.isArray(given);
-	if (later) ctx.getResponseObject().status(200).json(answer);
 	const emitted = await given;
 	const inExecution = ctx.getNode().typeVersion >= 2;
 	const lookUp = inExecution ? 'none' : (ctx.getNodeParameter('enrich', 'none') as string);
@@ -217,7 +215,6 @@ export async function emit(ctx: IWebhookFunctions, given: NormalizedEvent[] | Pr
 	if (inExecution && urlStore) for (const event of emitted) event.StoreID ??= urlStore;
 	// Built after the lookups: they add to the events, and hiding the secrets copies them.
 	const workflowData = () => (emitted.length === 0 ? undefined : [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))]);
-	if (later) return { noWebhookResponse: true, workflowData: workflowData() };
 	if (lookUp !== 'none' && emitted.length > 0) {
 		ctx.getResponseObject().status(200).json(answer);
 		await enrich(ctx, emitted, lookUp);
