@@ -327,17 +327,24 @@ describeE2E('Queue mode: main, worker and two webhook processes on PostgreSQL an
 
 		// The sandbox's callbacks went to the derived URLs; one of them posted again to each webhook
 		// process: every process takes it (each derives the same secret) and reads the status history
-		// through the API (Fetch From the API); the executions run on the worker.
+		// through the API (Fetch From the API); the executions run on the worker. Each post has a time
+		// of its own (else the second is the first's duplicate) and a marker (`m`) that names it: the
+		// trigger keeps the payload under `raw`, so the posts are told from the sandbox's own callbacks
+		// by what they carry, never by a date (the sandbox stamps its records with today's).
 		const webhookProcesses = queue().webhooks;
+		const marker = (index: number) => `posted again to webhook process ${index}`;
 		const answers = await Promise.all(
-			webhookProcesses.map((process, index) => post(onPort(statusUrl, process.port), { ...statusRecord(String(created.ID), 3), Timestamp: `2026-12-0${index + 1}T10:00:00Z` })),
+			webhookProcesses.map((process, index) =>
+				post(onPort(statusUrl, process.port), { ...statusRecord(String(created.ID), 3), Timestamp: `2026-12-0${index + 1}T10:00:00Z`, m: marker(index) }),
+			),
 		);
 		expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
 		// Received, In Production and Printed of the order, and the two posts.
 		const settled = await settledExecutions(saved.id, 3 + webhookProcesses.length);
 		const executions = await Promise.all(settled.map(async (execution) => await client.getExecution(execution.id)));
-		const fromWebhookProcesses = executions.filter((execution) => String(nodeOutput(execution, TRIGGER)[0]?.Timestamp ?? '').startsWith('2026-12'));
-		expect(fromWebhookProcesses).toHaveLength(2);
+		const markerOf = (execution: Execution) => (nodeOutput(execution, TRIGGER)[0]?.raw as { m?: unknown } | undefined)?.m;
+		const fromWebhookProcesses = executions.filter((execution) => markerOf(execution) !== undefined);
+		expect(fromWebhookProcesses.map(markerOf).sort()).toEqual(webhookProcesses.map((_, index) => marker(index)));
 		for (const execution of executions) {
 			expect(execution.status).toBe('success');
 			expect(workerExecutionIds().has(execution.id)).toBe(true);
