@@ -47,7 +47,7 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.your-print-store.com',
+			placeholder: 'e.g. https://api.your-print-store.com',
 			description:
 				"Copy the API address from your provider's developer portal, without the /api/v1 part (the node adds it)",
 		},
@@ -94,7 +94,7 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			displayOptions: { show: { grantType: ['authorizationCode'] } },
 			default: '',
 			required: true,
-			placeholder: 'https://auth.your-print-store.com/oauth/authorize',
+			placeholder: 'e.g. https://auth.your-print-store.com/oauth/authorize',
 			description:
 				"Copy the OAuth2 authorization URL from your provider's developer portal: the page where you sign in and allow access",
 		},
@@ -104,7 +104,7 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://auth.your-print-store.com/oauth/token',
+			placeholder: 'e.g. https://auth.your-print-store.com/oauth/token',
 			description: "Copy the OAuth2 token URL from your provider's developer portal",
 		},
 		{
@@ -112,7 +112,7 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			name: 'scope',
 			type: 'string',
 			default: '',
-			placeholder: 'api://your-print-store/user_impersonation',
+			placeholder: 'e.g. api://your-print-store/user_impersonation',
 			description:
 				"Space-separated scopes to request, if your provider asks for any. Azure AD v2 sign-in: <App ID URI>/user_impersonation (Client Credentials: <App ID URI>/.default). Leave empty otherwise.",
 		},
@@ -121,9 +121,9 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			name: 'resource',
 			type: 'string',
 			default: '',
-			placeholder: 'https://your-print-store.onmicrosoft.com/api',
+			placeholder: 'e.g. https://your-print-store.onmicrosoft.com/api',
 			description:
-				"The API's App ID URI, for a provider that signs in through Azure AD v1 (authorization and token URLs without /v2.0/). n8n sends it as resource= when you sign in and with each token request. Leave empty otherwise.",
+				"The API's App ID URI, for a provider that signs in through Azure AD v1 (authorization and token URLs without /v2.0/). n8n sends it when you sign in and with each token request. Leave empty otherwise.",
 		},
 		{
 			displayName: 'Auth URI Query Parameters',
@@ -172,7 +172,7 @@ export class PrintStoreOAuth2Api implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. http://n8n-webhook:5678',
 			description:
-				"Where n8n's own processes reach this n8n's webhooks, when they cannot reach its public address (N8N_WEBHOOK_URL) from inside: a reverse proxy without hairpin routing, split DNS, queue mode. Wait Until Status's checks and the trigger's catch-up call n8n here first. Queue mode: a webhook process or your internal load balancer. Leave empty where n8n listens on port 5678 or reaches its public address.",
+				"Where n8n's processes reach its webhooks when its public address does not work from inside (some reverse proxies, queue mode). Used by Wait Until Status and the trigger's catch-up. Leave empty if n8n listens on port 5678.",
 		},
 	];
 }

@@ -23,7 +23,7 @@ import { filesOfEvent, filesWantedInExecution, lookUp, lookUpInExecution } from 
 import { receive } from './webhook';
 import { CALLBACK_WEBHOOKS } from './setup/webhooks';
 import { failureIn, startClock } from './catchUp/clock';
-import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, EVENTS_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
+import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, EVENTS_PROPERTIES, LOOK_UP_PROPERTIES, OPTIONS_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
 import { keepMemoryWhole } from './pipeline/pipeline';
 
 export class PrintStoreTrigger implements INodeType {
@@ -71,7 +71,7 @@ export class PrintStoreTrigger implements INodeType {
 				typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['enrichStoreId'] },
 				default: [],
 				description:
-					"Start only for these statuses, matched on the status description. The list shows the statuses seen in the store's orders (the Store below, else your account's stores), then example names, which your service may not use. Leave empty for every status. Events whose status could not be read start the workflow only when this and Other Statuses are empty. Choose from the list, or specify IDs using an <a href=\"https://docs.n8n.io/code/expressions/\">expression</a>",
+					"Start only for these statuses; leave empty for every status. The list shows the statuses seen in the store's orders, then examples. Choose from the list, or specify IDs using an <a href=\"https://docs.n8n.io/code/expressions/\">expression</a>",
 			},
 			{
 				displayName: 'Other Statuses',
@@ -87,91 +87,13 @@ export class PrintStoreTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to start only for events that say their order is completed. Status records themselves carry no Completed flag: this passes only events whose payload includes the order (or a Completed field), so leave it off for plain status records.',
+					'Whether to start only for events that say their order is completed. Plain status records carry no Completed flag, so leave it off unless the payload includes the order.',
 			},
-			{
-				displayName: 'Fetch From the API',
-				name: 'enrich',
-				type: 'options',
-				options: [
-					{ name: 'Nothing', value: 'none', description: 'Emit the event as received' },
-					{ name: 'Order', value: 'order', description: 'Add the whole order under "order"' },
-					{
-						name: 'Status History',
-						value: 'statusHistory',
-						description: 'Add every status record of the order under "statusHistory"',
-					},
-				],
-				default: 'none',
-				description:
-					"Whether to read more about the order through the API. From version 2 on it is read as the execution's first step: a read that fails fails the item unless the node's On Error setting goes on, and the event then carries enrichmentError. Before, it is read before the workflow starts, and a failure is noted on the event.",
-			},
+			...LOOK_UP_PROPERTIES,
 			...STORE_PROPERTIES,
 			...DOWNLOAD_PROPERTIES,
 			...CATCH_UP_PROPERTIES,
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Callback Secret',
-						name: 'callbackSecret',
-						type: 'string',
-						typeOptions: { password: true },
-						default: '',
-						description:
-							'A secret of your own for the callback URLs, needed when orders are created outside this workflow. Leave empty to use the secret derived from the credential, which stays the same across activations and restarts.',
-					},
-					{
-						displayName: 'Duplicate Window (Minutes)',
-						name: 'duplicateWindowMinutes',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 60,
-						description:
-							'How long an event is remembered, so that the same event delivered again starts nothing. With the catch-up on, an event is remembered at least as long as the catch-up could still find it (Emit Missed Changes Up To).',
-					},
-					{
-						displayName: 'Ignore Duplicate Events',
-						name: 'ignoreDuplicates',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to start only once when the service delivers the same event more than once. Off, every delivery starts the workflow; a catch-up still never emits what a callback brought.',
-					},
-					{
-						displayName: 'Remember Across Processes',
-						name: 'acrossProcesses',
-						type: 'boolean',
-						default: false,
-						description:
-							"Whether to keep the memory of events in the workflow's static data, for queue mode with several webhook processes, so that a repeated delivery reaching another process starts nothing. Costs one database write per new event; see the README's Running in Queue Mode for its limits. With Catch Up Missed Events on, the memory is kept there whatever this says: the catch-up needs it.",
-					},
-					{
-						displayName: 'Secret in Callback URLs',
-						name: 'secretPlacement',
-						type: 'options',
-						options: [
-							{
-								name: 'As a Path Segment',
-								value: 'path',
-								description: "…/status/SECRET: survives services that drop or rewrite query strings, but n8n's log may show it",
-							},
-							{
-								name: 'As a Query Parameter',
-								value: 'query',
-								description: "…/status?secret=SECRET: kept out of n8n's logs, which show webhook paths",
-							},
-						],
-						default: 'query',
-						description:
-							'How the URLs this trigger gives Print Store > Create carry the secret. Left out: as a query parameter (triggers added before version 2.1: as a path segment). Callbacks are accepted with the secret in either place, whatever you choose.',
-					},
-				],
-			},
+			...OPTIONS_PROPERTIES,
 		],
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -188,13 +188,14 @@ export const RULES: Record<string, Rule> = {
 	},
 	'options-sorted-alphabetically': {
 		upstream: 'warn',
-		what: 'the options of every options parameter sorted by name (case-insensitive); upstream reads the .node.ts top level only, this reads every depth',
+		what: "the options of every options parameter sorted by name (case-insensitive), but an Operation list's Custom API Call last, where n8n puts its own; upstream reads the .node.ts top level only, this reads every depth",
 		check: (view) =>
 			view.nodes.flatMap((node) =>
 				nodeParameters(node)
 					.filter(({ parameter }) => parameter.type === 'options' && Array.isArray(parameter.options))
 					.flatMap(({ parameter, where }) => {
-						const names = optionsOf(parameter).map((option) => option.name);
+						const all = optionsOf(parameter).map((option) => option.name);
+						const names = parameter.name === 'operation' && all.at(-1) === 'Custom API Call' ? all.slice(0, -1) : all;
 						if (names.length < 2 || names.some((name) => typeof name !== 'string')) return [];
 						const sorted = [...(names as string[])].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 						return names.every((name, index) => name === sorted[index]) ? [] : [{ where, message: `options not sorted: ${names.join(', ')}` }];

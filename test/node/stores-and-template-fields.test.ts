@@ -70,19 +70,22 @@ describe('Store ID: text up to version 4, picked From List or typed By ID from v
 			const [field, ...more] = shownStoreFields(typeVersion, resource, operation);
 			expect({ typeVersion, type: field?.type, more: more.length }).toEqual({ typeVersion, type: 'string', more: 0 });
 		}
-		const [locator, ...more] = shownStoreFields(5, resource, operation);
-		expect(more).toHaveLength(0);
-		expect(locator).toMatchObject({ displayName: 'Store ID', type: 'resourceLocator', required: true, default: { mode: 'list', value: '' } });
-		expect(locator.modes?.map((mode) => [mode.name, mode.type, mode.typeOptions?.searchListMethod])).toEqual([
-			['list', 'list', 'searchStores'],
-			['id', 'string', undefined],
-		]);
-		// By ID keeps the text field's placeholder and hint.
-		expect(locator.modes?.[1]).toMatchObject({ placeholder: 'e.g. store_1001', hint: expect.stringMatching(/^The StoreID that Store > Join With Invite Key returns/) });
+		for (const typeVersion of [5, 6]) {
+			const [locator, ...more] = shownStoreFields(typeVersion, resource, operation);
+			expect(more).toHaveLength(0);
+			// Named as the trigger's store picker is.
+			expect(locator).toMatchObject({ displayName: 'Store', type: 'resourceLocator', required: true, default: { mode: 'list', value: '' } });
+			expect(locator.modes?.map((mode) => [mode.name, mode.type, mode.typeOptions?.searchListMethod])).toEqual([
+				['list', 'list', 'searchStores'],
+				['id', 'string', undefined],
+			]);
+			// By ID keeps the text field's placeholder and hint.
+			expect(locator.modes?.[1]).toMatchObject({ placeholder: 'e.g. store_1001', hint: expect.stringMatching(/^The StoreID that Store > Join with Invite Key returns/) });
+		}
 	});
 
 	test('operations without a store have none in any version', () => {
-		for (const typeVersion of [1, 4, 5]) {
+		for (const typeVersion of [1, 4, 5, 6]) {
 			expect(shownStoreFields(typeVersion, 'store', 'joinWithInviteKey')).toEqual([]);
 			expect(shownStoreFields(typeVersion, 'user', 'getCurrent')).toEqual([]);
 		}
@@ -178,7 +181,8 @@ describe('Store ID from version 5: expressions, and nothing picked', () => {
 			parameters: { resource: 'order', operation: 'getAll', storeId: { __rl: true, mode: 'list', value: '' } },
 			credentials: await credentialsFor(env.sandbox),
 		}).catch((error: Error) => ({ thrown: error.message }));
-		expect(JSON.stringify(result)).toMatch(/Parameter \\"?Store ID\\"? is required|Parameter "Store ID" is required|Invalid \\"Store ID\\" in item 0: is required/);
+		// The picker's name from version 5 on: Store.
+		expect(JSON.stringify(result)).toMatch(/Parameter \\"?Store\\"? is required|Parameter "Store" is required|Invalid \\"Store ID\\" in item 0: is required/);
 		expect(await apiRequests()).toEqual([]);
 	});
 

@@ -127,6 +127,17 @@ describe("n8n's community-node rules that the installed lint plugin lacks", () =
 		expect(RULES[name].check(broken).length).toBeGreaterThan(0);
 	});
 
+	test("options-sorted-alphabetically: an Operation list may end with Custom API Call, as n8n's lists do; the others stay sorted", () => {
+		const operations = (names: string[]) => {
+			const sample = goodSample();
+			property(sample, 'operation').options = names.map((name) => ({ name, value: name, action: name }));
+			return RULES['options-sorted-alphabetically'].check(sample);
+		};
+		expect(operations(['Create', 'Get', 'Custom API Call'])).toEqual([]);
+		expect(operations(['Get', 'Custom API Call', 'Update'])).toHaveLength(1);
+		expect(operations(['Get', 'Create', 'Custom API Call'])).toHaveLength(1);
+	});
+
 	test.each(Object.keys(RULES))('%s: the package meets it', (name) => {
 		expect(RULES[name].check(view)).toEqual([]);
 	});

@@ -89,9 +89,9 @@ test('the canvas subtitle names each operation of each resource, also where two 
 	}
 	expect(subtitleFor('order', 'getAll')).toBe('Get many orders');
 	expect(subtitleFor('product', 'getAll')).toBe('Get many products');
-	expect(subtitleFor('user', 'customApiCall')).toBe('Make a custom API call');
+	expect(subtitleFor('user', 'customApiCall')).toBe('Make custom API call');
 	// Version 1 also has Custom API Call as a resource.
-	expect(subtitleFor('customApiCall', 'customApiCall', 1)).toBe('Make a custom API call');
+	expect(subtitleFor('customApiCall', 'customApiCall', 1)).toBe('Make custom API call');
 	// And no operation that is not there.
 	const actions = JSON.parse(/\((\{.*\})\) \}\}$/.exec(description.subtitle!)![1]) as Record<string, string>;
 	const keys = resources.flatMap((resource) => Object.keys(operations[resource]).map((operation) => `${resource}.${operation}`)).concat('customApiCall').sort();
@@ -135,7 +135,7 @@ test('a made-up operation added to its resource\'s operations alone appears ever
 		isolatedRouter = jest.requireActual<typeof import('../../nodes/PrintStore/actions/router')>('../../nodes/PrintStore/actions/router');
 	});
 	const orderOperations = node!.description.properties.find((property) => property.name === 'operation' && JSON.stringify(property.displayOptions).includes('"order"'));
-	expect((orderOperations?.options as Array<{ name: string }>).map((option) => option.name)).toEqual(['Archive', 'Create', 'Custom API Call', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status']);
+	expect((orderOperations?.options as Array<{ name: string }>).map((option) => option.name)).toEqual(['Archive', 'Create', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status', 'Custom API Call']);
 	expect(node!.description.subtitle).toContain('"order.archive":"Archive an order"');
 	expect(node!.description.properties.some((property) => property.name === 'archiveReason')).toBe(true);
 	expect(isolatedRouter!.TOOL_DESCRIPTIONS['order.archive']).toBe(archive.toolDescription);

@@ -23,12 +23,13 @@ export interface OperationModule {
 export type Operations = Record<string, OperationModule>;
 
 /**
- * A resource's Operation list (its operations and Custom API Call, sorted by name as n8n's lint
- * wants an option list), then every operation's fields, their Store ID picked from the list from
- * version 5 on (`withStoreLocator`).
+ * A resource's Operation list (its operations sorted by name as n8n's lint wants an option list, then
+ * Custom API Call, last as n8n puts its own), then every operation's fields, their store picked from
+ * the list from version 5 on (`withStoreLocator`).
  */
 export function resourceDescription(resource: string, operations: Operations, defaultOperation: string): INodeProperties[] {
-	const options = [...Object.values(operations).map((operation) => operation.option), customApiCall.option].sort((a, b) => a.name.localeCompare(b.name));
+	const own = Object.values(operations).map((operation) => operation.option).sort((a, b) => a.name.localeCompare(b.name));
+	const options = [...own, customApiCall.option];
 	return [
 		{
 			displayName: 'Operation',

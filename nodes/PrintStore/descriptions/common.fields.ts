@@ -3,12 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { storeLocatorModes } from '../../shared/lists/stores';
 
 const STORE_ID_PLACEHOLDER = 'e.g. store_1001';
-const STORE_ID_HINT = "The StoreID that Store > Join With Invite Key returns, or the store ID in your provider's portal";
+const STORE_ID_HINT = "The StoreID that Store > Join with Invite Key returns, or the store ID in your provider's portal";
 
 /**
- * The Store ID of every operation that takes a store, as the operations declare it. `withStoreLocator`
- * (applied to every operation's fields by `resourceDescription`) shows it as this text field up to
- * version 4, where saved workflows hold a plain ID, and as `storeLocator` from version 5 on.
+ * The store of every operation that takes one, as the operations declare it. `withStoreLocator`
+ * (applied to every operation's fields by `resourceDescription`) shows it as this text field, Store
+ * ID, up to version 4, where saved workflows hold a plain ID, and as `storeLocator`, Store, from
+ * version 5 on (the trigger's picker has the same name).
  */
 export const storeIdField: INodeProperties = {
 	displayName: 'Store ID',
@@ -18,12 +19,12 @@ export const storeIdField: INodeProperties = {
 	default: '',
 	placeholder: STORE_ID_PLACEHOLDER,
 	hint: STORE_ID_HINT,
-	description: 'ID of the store to work in. The application of the credential must be associated with the store.',
+	description: "The store to work in. The credential's application must be associated with it.",
 };
 
 /** Version 5 on: the store picked from the stores the connected account can use, or typed. */
 export const storeLocator: INodeProperties = {
-	displayName: 'Store ID',
+	displayName: 'Store',
 	name: 'storeId',
 	type: 'resourceLocator',
 	required: true,
@@ -71,7 +72,7 @@ export const recipientFields: INodeProperties[] = [
 		displayName: 'Email',
 		name: 'Email',
 		type: 'string',
-		placeholder: 'name@email.com',
+		placeholder: 'e.g. name@email.com',
 		default: '',
 	},
 	{ displayName: 'Business Phone', name: 'BusinessPhone', type: 'string', default: '' },
@@ -99,7 +100,7 @@ export const customerFields: INodeProperties[] = [
 		displayName: 'Email',
 		name: 'Email',
 		type: 'string',
-		placeholder: 'name@email.com',
+		placeholder: 'e.g. name@email.com',
 		default: '',
 	},
 	{ displayName: 'Phone', name: 'Phone', type: 'string', default: '' },
@@ -128,7 +129,7 @@ export const productDetailFields: INodeProperties[] = [
 		name: 'FileURL',
 		type: 'string',
 		default: '',
-		placeholder: 'https://example.com/artwork.pdf',
+		placeholder: 'e.g. https://example.com/artwork.pdf',
 		description: 'Address of the print-ready file',
 	},
 	{

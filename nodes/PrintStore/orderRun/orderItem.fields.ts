@@ -151,7 +151,7 @@ export const orderItemFields: INodeProperties[] = [
 		type: 'json',
 		required: true,
 		default: '',
-		placeholder: ORDER_ITEM_EXAMPLE,
+		placeholder: `e.g. ${ORDER_ITEM_EXAMPLE}`,
 		// At most 120 characters, as n8n asks of a hint: the example is the placeholder, the rest the description.
 		hint: 'Needs Product (ID, Quantity) and Recipient (a name or company, and an address), as in the grey example',
 		description: ORDER_ITEM_JSON_DESCRIPTION,

@@ -155,7 +155,7 @@ export async function resolveStore(ctx: IHookFunctions | IWebhookFunctions, sett
 	const turnOff = 'or set Catch Up Missed Events to Off.';
 	if (stores.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'The catch-up has no store to read: your account has none', {
-			description: `Join a store first (Print Store > Store > Join With Invite Key), ${turnOff}`,
+			description: `Join a store first (Print Store > Store > Join with Invite Key), ${turnOff}`,
 		});
 	}
 	const shown = stores.slice(0, 5).map(storeLabel).join(', ');

@@ -24,7 +24,10 @@ const CHOICES = [
 	{ name: 'Proof and Pages', value: 'both', description: 'Both: "proof", then "page_1", "page_2" and so on' },
 ];
 
-/** `where` says in a sentence where the URLs are taken from, for this operation. */
+/**
+ * `where` says in a sentence (without its final period) where the URLs are taken from, for this operation. Files on the API's own
+ * host are read with the credential, files on any other host without it (docs/files.md).
+ */
 export function downloadFields(where: string, forHistory: boolean): INodeProperties[] {
 	return [
 		{
@@ -33,7 +36,7 @@ export function downloadFields(where: string, forHistory: boolean): INodePropert
 			type: 'options',
 			options: CHOICES,
 			default: 'none',
-			description: `Whether to download the order's proof (ProofUrl) and rendered pages (RenderedPageUrls) as files of the item, to see in the output panel, email or archive. ${where} The URLs stay in the JSON. Files on the API's own host are read with this credential; files on any other host without it.`,
+			description: `Whether to add the order's proof (ProofUrl) and rendered pages (RenderedPageUrls) to the item as files. ${where}.`,
 		},
 		{
 			displayName: 'Download Options',
@@ -51,7 +54,7 @@ export function downloadFields(where: string, forHistory: boolean): INodePropert
 								type: 'options' as const,
 								options: [
 									{ name: 'Every Record', value: 'every', description: "Each record's item gets that record's files" },
-									{ name: 'Newest Record With Files', value: 'newest', description: 'Only the newest record (by Timestamp) that has a proof, and the newest that has pages' },
+									{ name: 'Newest Record with Files', value: 'newest', description: 'Only the newest record (by Timestamp) that has a proof, and the newest that has pages' },
 								],
 								default: 'newest',
 								description: 'Which status records to download the files of',

@@ -24,7 +24,7 @@ export const option: INodePropertyOptions = {
 	name: 'Custom API Call',
 	value: 'customApiCall',
 	description: 'Call any endpoint of the API with this credential (token and subscription key)',
-	action: 'Make a custom API call',
+	action: 'Make custom API call',
 };
 export const toolDescription =
 	'Call any endpoint of the print store API (a method and a path below /api/v1) for what the other print store tools do not cover. Returns the API\'s answer.';

@@ -69,7 +69,7 @@ const callbackFields: INodeProperties[] = [
 		name: 'statusCallbackUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://your-n8n.example.com/webhook/...',
+		placeholder: 'e.g. https://your-n8n.example.com/webhook/...',
 		description: "Address that receives status events (the order's StatusCallbackUrl)",
 		displayOptions: { show: { statusCallbacks: ['custom'] } },
 	},
@@ -78,7 +78,7 @@ const callbackFields: INodeProperties[] = [
 		name: 'statusDetailsCallbackUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'https://your-n8n.example.com/webhook/...',
+		placeholder: 'e.g. https://your-n8n.example.com/webhook/...',
 		description: "Address that receives detailed status events (the order's StatusDetailsCallbackUrl)",
 		displayOptions: { show: { statusCallbacks: ['custom'] } },
 	},
@@ -91,7 +91,7 @@ const maxOrdersOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	default: 100,
 	description:
-		'Most orders this workflow may create in one execution, counting every Create run of the execution (loops, agents). A run that would go over creates nothing and says so. Recommended: a loop or an input that suddenly holds thousands of rows would otherwise order them all.',
+		'Most orders this workflow may create in one execution, counting every Create run in it (loops, agents). A run that would go over creates nothing and says so: a safeguard against ordering thousands by mistake.',
 };
 
 /** Create's options: those of every order request and a spending limit, sorted by name as n8n shows them. */

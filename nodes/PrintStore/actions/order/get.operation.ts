@@ -17,7 +17,7 @@ export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	description: 'Get an order by its ID or order number',
-	action: 'Get an order',
+	action: 'Get order',
 };
 export const toolDescription =
 	'Get one print order by its order number (like PS-100001) or order ID: its status, product and quantity, recipient, partner order reference and dates. Use it for questions about what an order contains.';
@@ -25,10 +25,7 @@ export const toolDescription =
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['get'] } }, [
 	storeIdField,
 	orderLocator,
-	...downloadFields(
-		"The URLs the order carries; when it carries none, those of the newest record of its status history that has them (one more request), added to the order's JSON as ProofUrl and RenderedPageUrls.",
-		false,
-	),
+	...downloadFields("From the order, else from the newest record of its status history that has them (added to the order's JSON)", false),
 ]);
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

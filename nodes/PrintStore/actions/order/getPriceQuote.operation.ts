@@ -19,7 +19,7 @@ export const option: INodePropertyOptions = {
 	name: 'Get Price Quote',
 	value: 'getPriceQuote',
 	description: 'Get the price of orders before creating them',
-	action: 'Get a price quote',
+	action: 'Get price quote',
 };
 export const toolDescription =
 	`Price print orders without ordering anything. Give a JSON list of order items, one per order, each like ${ORDER_ITEM_FOR_MODEL}. Returns the price of each order item and its total. Use it before creating orders, and to answer "how much would it cost".`;

@@ -18,7 +18,7 @@ export const option: INodePropertyOptions = {
 	name: 'Get Status History',
 	value: 'getStatusHistory',
 	description: 'Get the status records of an order, such as printed, shipped and delivered',
-	action: 'Get the status history of an order',
+	action: 'Get order status history',
 };
 export const toolDescription =
 	'Find out where a print order is. Give its order number (like PS-100001) or order ID. Returns a summary: the current status (Received, Printed, Shipped, Delivered, Failed, Cancelled...), when it was reached, tracking number and delivery details, and the earlier statuses with their times.';
@@ -38,8 +38,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 				name: 'latestOnly',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to return only the most recent status record (by Timestamp) instead of one item per record. The service is asked for the latest record only (latest=true), and the node still picks the newest of what comes back.',
+				description: 'Whether to return only the most recent status record (by Timestamp) instead of one item per record',
 			},
 			{
 				displayName: 'Include Pricing',
@@ -47,11 +46,11 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to ask the service for the order's price on each record (pricing=true): TotalQuantity, ItemTotal, ShippingTotal, RushTotal and TotalPrice, where the service gives them",
+					"Whether to add the order's price to each record: TotalQuantity, ItemTotal, ShippingTotal, RushTotal and TotalPrice, where the service gives them",
 			},
 		],
 	},
-	...downloadFields('The files of the newest status record that has them, or of every record (Download Options).', true),
+	...downloadFields('From the newest record that has them, or from every record (Download Options)', true),
 ]);
 
 /** Delivery fields of a status record a person asks about, when the record has them. */

@@ -26,7 +26,7 @@ export const option: INodePropertyOptions = {
 	name: 'Wait Until Status',
 	value: 'waitForStatus',
 	description: 'Pause the execution until each order reaches a status, such as shipped or delivered, or runs out of time',
-	action: 'Wait until an order reaches a status',
+	action: 'Wait until order reaches status',
 };
 export const toolDescription =
 	'Not for conversations: waiting pauses the whole workflow. Use the status lookup tool to answer where an order is.';
@@ -57,7 +57,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 	storeIdField,
 	{ ...orderLocator, description: 'The order to wait for' },
 	{
-		displayName: 'Wait For Status Names or IDs',
+		displayName: 'Wait for Status Names or IDs',
 		name: 'waitFor',
 		type: 'multiOptions',
 		required: true,
@@ -65,16 +65,16 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['storeId', 'storeId.value'] },
 		default: ['Delivered'],
 		description:
-			'Statuses that end the wait for the order: the first of them it reached (by Timestamp in its status history) releases it. The list shows the statuses seen in the store\'s orders, then example names, which your service may not use; an expression may give any status names or numeric IDs. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			'Statuses that end the wait: the first one the order reaches releases it. The list shows the statuses seen in the store, then examples. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	{
-		displayName: 'Fail On Status Names or IDs',
+		displayName: 'Fail on Status Names or IDs',
 		name: 'failOn',
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['storeId', 'storeId.value'] },
 		default: ['Failed', 'Cancelled'],
 		description:
-			'Statuses that end the wait for the order with an error: its item comes out with outcome "failed" and an error message. The list shows the statuses seen in the store\'s orders, then example names. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			'Statuses that end the wait with an error: the order\'s item comes out with outcome "failed". The list shows the statuses seen in the store, then examples. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	...durationFields(
 		{
@@ -119,10 +119,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		['seconds', 'minutes', 'hours'],
 		'minutes',
 	).map((field) => ({ ...field, displayOptions: { show: { statusChecks: ['interval'] } } })),
-	...downloadFields(
-		"The files of the newest status records that name them, in the history the order's wait ended with, on its output item. When the wait ends after it paused, a failed download leaves that item without files and with downloadError, the others keep theirs.",
-		false,
-	),
+	...downloadFields('From the newest records that name them, when the wait ends. If a download fails after a pause, its item gets downloadError instead', false),
 ]);
 
 /** A list of status names or IDs, picked or typed (comma-separated); Wait For needs at least one. */

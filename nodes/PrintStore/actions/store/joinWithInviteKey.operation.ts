@@ -24,10 +24,10 @@ export const api: ApiOperation = {
 
 /** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
 export const option: INodePropertyOptions = {
-	name: 'Join With Invite Key',
+	name: 'Join with Invite Key',
 	value: 'joinWithInviteKey',
 	description: 'Join a store as its administrator, using an invite key',
-	action: 'Join a store with an invite key',
+	action: 'Join store with invite key',
 };
 export const toolDescription =
 	'Join a print store with an invite key the user gives (like INVITE-JOIN-0001). Returns the store: its StoreID and company name. Use only when the user asks to connect a store.';

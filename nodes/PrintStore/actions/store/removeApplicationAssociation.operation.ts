@@ -27,7 +27,7 @@ export const option: INodePropertyOptions = {
 	name: 'Remove Application Association',
 	value: 'removeApplicationAssociation',
 	description: "Remove an application's access to a store",
-	action: 'Remove an application from a store',
+	action: 'Remove application from store',
 };
 export const toolDescription =
 	"Remove an application's access to a print store. This cannot be undone from here: use it only when the user explicitly asks, with the application ID and the store ID.";
@@ -43,9 +43,9 @@ export const description: INodeProperties[] = showFor(
 			default: '',
 			placeholder: 'e.g. app_1001',
 			description:
-				"ID of the application to remove from the store: the application you registered with the provider, whose ID is listed in the provider's developer portal and is usually the Client ID of the credential (in the sandbox, the Client ID such as app_sandbox_main). User > Get Current shows the signed-in user, not the application.",
+				"ID of the application to remove from the store, as your provider's developer portal lists it: usually the credential's Client ID. User > Get Current shows the signed-in user, not the application.",
 		},
-		{ ...storeIdField, description: 'ID of the store the application should no longer have access to' },
+		{ ...storeIdField, description: 'The store the application should no longer have access to' },
 	],
 );
 

@@ -13,7 +13,7 @@ export const option: INodePropertyOptions = {
 	name: 'Get Current',
 	value: 'getCurrent',
 	description: 'Get the user or application the credential is connected as',
-	action: 'Get the current user',
+	action: 'Get current user',
 };
 export const toolDescription =
 	'Get the account the print store connection is signed in as: the user or application, their name, username, e-mail and phone, and whether it is a service user. Use it for "who am I". It does not list stores.';
