@@ -12,14 +12,17 @@ import { factsOf, sameRecord, type RecordFacts } from './records';
  *
  * So that the item still carries what the other callback adds, the first waits here, in this
  * process, up to `PAIR_WAIT_MS` for it. The other callback, arriving meanwhile, hands its record over
- * (`handOver`), is answered at once, and the item goes on with both (`mergePair`). The first's sender
- * is answered only as its item goes on: a service that sends each URL's records in order, the next
- * once the last was answered, then keeps its two URLs in step, change by change (answered at once,
- * one URL ran records ahead of the other under load, and the waits ran out). One arriving later, or
- * at another n8n process, still starts nothing: the change was passed on already, with what the
- * first callback carried.
+ * (`handOver`), is answered at once, and the item goes on with both (`mergePair`). One arriving
+ * later, or at another n8n process, still starts nothing: the change was passed on already, with
+ * what the first callback carried.
+ *
+ * The first's sender is answered when the other callback came, or after `ANSWER_WITHIN_MS`: a
+ * service that sends each URL's records in order (the next once the last was answered) then keeps
+ * its two URLs in step, change by change (answered at once, one URL ran records ahead of the other
+ * under load until the waits ran out), and no service waits long for its answer.
  */
-export const PAIR_WAIT_MS = 5_000;
+export const PAIR_WAIT_MS = 10_000;
+export const ANSWER_WITHIN_MS = 2_000;
 
 interface Waiting {
 	facts: RecordFacts;
@@ -113,4 +116,9 @@ export function mergePair(first: NormalizedEvent, other: NormalizedEvent): Norma
 	merged.callbacks = [first.event, other.event];
 	merged.rawDetails = (first.event === 'details' ? first.raw : other.raw) as IDataObject;
 	return merged;
+}
+
+/** Whether the held events went on within `ms` ('paired': the other callbacks came) or not yet ('late'). */
+export async function settledWithin(held: Promise<NormalizedEvent[]>, ms = ANSWER_WITHIN_MS): Promise<'paired' | 'late'> {
+	return await Promise.race([held.then(() => 'paired' as const), sleep(ms).then(() => 'late' as const)]);
 }

@@ -26,7 +26,7 @@ import {
 } from './memory';
 import { callbackStore, triggerKey } from '../setup/webhooks';
 import { enrich } from './lookUp';
-import { handOver, holdForOtherCallback, withCallbacks } from './pairs';
+import { handOver, holdForOtherCallback, settledWithin, withCallbacks } from './pairs';
 
 export { statusKey, type CatchUpPlace, type ReaderState, type Watch } from './memory';
 
@@ -198,8 +198,9 @@ export async function passCallback(ctx: IWebhookFunctions, events: NormalizedEve
 
 /**
  * Starts the workflow with the events, their callback secrets hidden, and answers the sender with
- * `answer`, once the events are there (a promise: they wait for their other callback, pairs.ts).
- * n8n answers for the trigger (n8n 2.x once it has queued the execution), except:
+ * `answer`, once the events are there (a promise: they wait for their other callback, pairs.ts),
+ * or, when they are not within a short time, before. n8n answers for the trigger (n8n 2.x once it
+ * has queued the execution), except:
  * - versions 1 and 1.1 with Fetch From the API answer at once and read before emitting (version 2
  *   reads in the execution: pipeline/lookUp.ts);
  * - with a shared memory, the trigger answers just after n8n has taken this request's static data to
@@ -207,6 +208,9 @@ export async function passCallback(ctx: IWebhookFunctions, events: NormalizedEve
  *   the next catch-up, finds the event remembered.
  */
 export async function emit(ctx: IWebhookFunctions, given: NormalizedEvent[] | Promise<NormalizedEvent[]>, answer: IDataObject): Promise<IWebhookResponseData> {
+	// Held for the other callback, and still not there: the sender has its answer now (pairs.ts).
+	const answeredFirst = !Array.isArray(given) && (await settledWithin(given)) === 'late';
+	if (answeredFirst) ctx.getResponseObject().status(200).json(answer);
 	const emitted = await given;
 	const inExecution = ctx.getNode().typeVersion >= 2;
 	const lookUp = inExecution ? 'none' : (ctx.getNodeParameter('enrich', 'none') as string);
@@ -215,6 +219,7 @@ export async function emit(ctx: IWebhookFunctions, given: NormalizedEvent[] | Pr
 	if (inExecution && urlStore) for (const event of emitted) event.StoreID ??= urlStore;
 	// Built after the lookups: they add to the events, and hiding the secrets copies them.
 	const workflowData = () => (emitted.length === 0 ? undefined : [ctx.helpers.returnJsonArray(hideCallbackSecrets(emitted))]);
+	if (answeredFirst) return { noWebhookResponse: true, workflowData: workflowData() };
 	if (lookUp !== 'none' && emitted.length > 0) {
 		ctx.getResponseObject().status(200).json(answer);
 		await enrich(ctx, emitted, lookUp);
