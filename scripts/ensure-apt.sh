@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Makes sure a program from Debian's packages is installed, for the test setups that need one
-# (Chromium for the browser test, Redis and haproxy for queue mode), and prints its path on the last
-# line. Installs with apt-get only when it is missing; never downloads anything else.
+# (Chromium for the browser test, Redis and haproxy for queue mode, faketime for another date), and
+# prints its path on the last line. Installs with apt-get only when it is missing, on the real clock
+# (real-clock.sh); never downloads anything else.
 #
 #   ensure-apt.sh <label> <program> <package>...
 #
 # <program> is a name looked up on PATH (and in /usr/sbin) or an absolute path.
 set -euo pipefail
+# shellcheck source=scripts/real-clock.sh
+source "$(dirname "$0")/real-clock.sh"
 label=$1
 program=$2
 shift 2

@@ -5,6 +5,9 @@
 # Prints the runtime folder on its last line. Progress goes to stderr.
 # Why each step: see docs/development.md, "The n8n setups" and "n8n 1.x".
 set -euo pipefail
+# npm's downloads on the real clock, also when the tests run on another (PRINT_STORE_CLOCK_OFFSET).
+# shellcheck source=scripts/real-clock.sh
+source "$(dirname "$0")/real-clock.sh"
 
 N8N_VERSION="${N8N_VERSION:-2.41.1}"
 # n8n's own dependencies are ranges, resolved anew at each install: a registry that serves a release
