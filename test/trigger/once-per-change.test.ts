@@ -151,6 +151,28 @@ describe('version 3: one execution per status change', () => {
 		expect((await next).emitted).toEqual([expect.objectContaining({ StatusID: 3, event: 'details', callbacks: ['details', 'status'] })]);
 	}, 40_000);
 
+	test('a catch-up that reads past a change while it waits for its other callback: the other callback still joins it', async () => {
+		await env.api.setProfiles(['drop-callbacks']);
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger({}, 3, credentials);
+		// The first catch-up after the publish records the store as it is.
+		expect((await host.catchUp(true)).status).toBe(200);
+		const [order] = await createOrders(credentials, host, ['crm-watch']);
+		await env.api.advance(String(order.ID), { toStatusId: 2 });
+		const history = (await env.api.api<IDataObject[]>('GET', `/store/${env.sandbox.storeId}/order/${String(order.ID)}/status`)).body;
+		const query = { query: `?secret=${host.secret()}` };
+		const status = host.post('status', JSON.stringify(history[1]), query);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		// The catch-up reads the order's history meanwhile: Received is new to it, In Production was passed on.
+		const caught = await host.catchUp(true);
+		expect((caught.emitted ?? []).map((event) => event.StatusDescription)).toEqual(['Received']);
+		const details = await host.post('details', JSON.stringify({ ...history[1], PartnerOrderReference: 'crm-watch', Order: { ID: order.ID } }), query);
+		expect([details.emitted, details.answer?.paired]).toEqual([undefined, 1]);
+		expect((await status).emitted).toEqual([expect.objectContaining({ StatusDescription: 'In Production', callbacks: ['status', 'details'], rawDetails: expect.objectContaining({ Order: { ID: order.ID } }) })]);
+		expect(host.failures).toEqual([]);
+		await host.deactivate();
+	}, 60_000);
+
 	test('Ignore Duplicate Events off: the service delivering a change again starts the workflow again, its two callbacks still once', async () => {
 		const host = await trigger({ catchUp: 'off', options: { ignoreDuplicates: false } });
 		const query = { query: `?secret=${host.secret()}` };

@@ -160,12 +160,13 @@ export function pass(ctx: IWebhookFunctions, events: NormalizedEvent[], from: 'c
 			changed = true;
 			return true;
 		}
-		// Version 3: handled, but never brought by this callback: the change's other callback.
-		if (oncePer && from === 'callback' && !handled(memory, event, kinds)) {
-			others.push(event);
-			return false;
-		}
-		return repeatsToo;
+		// Version 3: handled, but never brought by this callback: the change's other callback, never a repeat.
+		const otherCallback = oncePer && from === 'callback' && !handled(memory, event, kinds);
+		if (repeatsToo && !otherCallback) return true;
+		// Whatever made it handled (the other callback, or a catch-up that read past it while the
+		// other waits), an event of this process may wait for it.
+		if (oncePer && from === 'callback') others.push(event);
+		return false;
 	});
 	if (place) recordPlace(memory, place, now);
 	if (changed) saveMemory(where, memory, now);
