@@ -59,7 +59,7 @@ export class PrintStore implements INodeType {
 		// so there is no remote webhook to create or delete (no webhookMethods).
 		webhooks: RESUME_WEBHOOKS,
 		properties: [
-			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [2, 3, 4, 5] } } },
+			{ ...RESOURCE, options: RESOURCES, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } },
 			{ ...RESOURCE, options: [{ name: 'Custom API Call', value: 'customApiCall' }, ...RESOURCES], displayOptions: { show: { '@version': [1] } } },
 			...resourceDescriptions,
 			// Only in the tool variant (AI Agent, MCP Server Trigger): descriptions for the model, guard rails.

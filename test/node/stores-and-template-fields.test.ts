@@ -91,9 +91,9 @@ describe('Store ID: text up to version 4, picked From List or typed By ID from v
 		}
 	});
 
-	test('new nodes are version 5', () => {
-		expect(description.defaultVersion).toBe(5);
-		expect(description.version).toEqual([1, 2, 3, 4, 5]);
+	test('new nodes are version 6', () => {
+		expect(description.defaultVersion).toBe(6);
+		expect(description.version).toEqual([1, 2, 3, 4, 5, 6]);
 	});
 });
 

@@ -17,10 +17,13 @@ import { N8nChanged } from './changed';
  * the account can use, GET /store), and adds Template Fields to Create and Get Price Quote (fields
  * mode): n8n's resource mapper with the picked product's template fields, sent in
  * Product.TemplateFields; versions 1 to 4 keep the Store ID text field and send what they sent.
+ * Version 6 (new nodes) adds Simplify to Order > Get, Get Many and Get Status History, on by default
+ * (descriptions/simplify.ts), and answers Store > Remove Application Association with
+ * `{ deleted: true }`; versions 1 to 5 keep their raw output and `{ success, applicationId, storeId }`.
  * Tested: test/node/custom-api-call.test.ts, test/e2e/custom-api-call.test.ts, test/e2e/editor.browser.test.ts,
- * test/node/saved-versions.test.ts, test/node/stores-and-template-fields.test.ts.
+ * test/node/saved-versions.test.ts, test/node/stores-and-template-fields.test.ts, test/node/simplify.test.ts.
  */
-export const PRINT_STORE_VERSIONS = { version: [1, 2, 3, 4, 5], defaultVersion: 5 };
+export const PRINT_STORE_VERSIONS = { version: [1, 2, 3, 4, 5, 6], defaultVersion: 6 };
 
 /**
  * Print Store Trigger: 1.1 behaves exactly as 1. Relies on: for every request to a start node at

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { showFor } from '../../../shared/displayOptions';
 import { filesOf, newestFiles, WithFiles } from '../../../shared/files/attach';
@@ -6,6 +6,7 @@ import { downloadFields, filesWanted, readsAtOnce } from '../../../shared/files/
 import { READ_ORDER, readOrder, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
+import { ORDER_SIMPLIFY_HINT, simplifiedOrder, simplifies, simplifyField } from '../../descriptions/simplify';
 import { forEachItem } from '../../perItem/run';
 import { orderRef } from '../../perItem/parameters';
 
@@ -25,6 +26,7 @@ export const toolDescription =
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['get'] } }, [
 	storeIdField,
 	orderLocator,
+	simplifyField(ORDER_SIMPLIFY_HINT),
 	...downloadFields("From the order, else from the newest record of its status history that has them (added to the order's JSON)", false),
 ]);
 
@@ -32,8 +34,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await forEachItem(this, async (itemIndex) => {
 		const ref = orderRef(this, itemIndex);
 		const order = await readOrder(this, ref);
+		const output = (read: IDataObject) => (simplifies(this, itemIndex) ? simplifiedOrder(read) : read);
 		const wanted = filesWanted((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
-		if (!wanted) return order;
+		if (!wanted) return output(order);
 		let refs = filesOf(order, wanted);
 		if (refs.length === 0) {
 			// The spec's order has no file fields; its status records do.
@@ -44,6 +47,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			if (proof) order.ProofUrl ??= proof.url;
 			if (pages.length > 0) order.RenderedPageUrls ??= pages.map((file) => file.url);
 		}
-		return new WithFiles([order], new Map([[0, refs]]), wanted.maxBytes);
+		return new WithFiles([output(order)], new Map([[0, refs]]), wanted.maxBytes);
 	}, readsAtOnce(this));
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor } from '../../../shared/displayOptions';
 import { storeIdField } from '../../descriptions/common.fields';
 import { listFields } from '../../descriptions/list.fields';
+import { ORDER_SIMPLIFY_HINT, simplifiedOrder, simplifies, simplifyField } from '../../descriptions/simplify';
 import { forEachItem } from '../../perItem/run';
 import { readStoreId } from '../../perItem/parameters';
 import { isToolRun } from '../../toolCall/answer';
@@ -41,6 +42,7 @@ export const toolDescription =
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getAll'] } }, [
 	storeIdField,
 	...listFields('orders'),
+	simplifyField(ORDER_SIMPLIFY_HINT),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -126,11 +128,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const filters = readFilters(this, itemIndex);
 		// Filters only the node applies may skip most of a page: then ask for full pages.
 		const pageSize = limit === undefined || hasLocalFilters(filters) ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
-		// Search and a model's summaries need each order's recipients, which a list may leave out unless asked.
 		const search = searchInDetails(this, storeId, filters);
-		const source = orderListSource(storeId, filters, pageSize, search.needed || tool);
+		const simplify = !tool && simplifies(this, itemIndex);
+		// Search, a model's summaries and the simplified orders' recipient need each order's recipients, which a list may leave out unless asked.
+		const source = orderListSource(storeId, filters, pageSize, search.needed || tool || simplify);
 		const orders = await collect(this, source, search.keep, limit);
-		if (!tool) return orders;
+		if (!tool) return simplify ? orders.map(simplifiedOrder) : orders;
 		// A model told nothing would read an empty answer as a failure.
 		return orders.length > 0 ? orders.map(orderSummary) : [{ found: 0, note: 'No order of this store matches. Try fewer words, or Completed: any.' }];
 	});

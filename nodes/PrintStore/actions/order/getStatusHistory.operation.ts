@@ -6,6 +6,7 @@ import { downloadFields, filesWanted, readsAtOnce } from '../../../shared/files/
 import { chronological, latestRecord, READ_HISTORY, readStatusHistory } from '../../../shared/reads/orders';
 import { storeIdField } from '../../descriptions/common.fields';
 import { orderLocator } from '../../descriptions/order.fields';
+import { RECORD_SIMPLIFY_HINT, simplifiedStatusRecord, simplifies, simplifyField } from '../../descriptions/simplify';
 import { forEachItem } from '../../perItem/run';
 import { orderRef } from '../../perItem/parameters';
 import { isToolRun } from '../../toolCall/answer';
@@ -26,6 +27,7 @@ export const toolDescription =
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['getStatusHistory'] } }, [
 	storeIdField,
 	orderLocator,
+	simplifyField(RECORD_SIMPLIFY_HINT),
 	{
 		displayName: 'Options',
 		name: 'statusOptions',
@@ -95,9 +97,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const records = await readStatusHistory(this, ref, { latest: askLatest, pricing: options.pricing === true });
 		if (summarize) return historySummary(ref.order, records);
 		const latest = latestOnly ? latestRecord(records) : undefined;
-		const out = !latestOnly ? records : latest ? [latest] : [];
+		const raw = !latestOnly ? records : latest ? [latest] : [];
+		// The files are found in the records as read; the output may be simplified.
+		const out = simplifies(this, itemIndex) ? raw.map(simplifiedStatusRecord) : raw;
 		if (!wanted) return out;
-		if (!latestOnly) return new WithFiles(records, filesOfHistory(records, wanted), wanted.maxBytes);
+		if (!latestOnly) return new WithFiles(out, filesOfHistory(records, wanted), wanted.maxBytes);
 		// With Latest Record Only the files go into the one item, whichever record named them.
 		const files = !latest ? [] : wanted.everyRecord ? filesOf(latest, wanted) : newestFiles(records, wanted);
 		return new WithFiles(out, new Map(latest ? [[0, files]] : []), wanted.maxBytes);

@@ -22,6 +22,9 @@ export const api: ApiOperation = {
 	},
 };
 
+/** From this version on the output is `{ deleted: true }`, n8n's answer of a delete; before, `{ success, applicationId, storeId }`. */
+export const DELETED_ANSWER_FROM_VERSION = 6;
+
 /** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
 export const option: INodePropertyOptions = {
 	name: 'Remove Application Association',
@@ -59,6 +62,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			path: ['application', applicationId, 'store', storeId],
 		});
 		// The service answers 200 with {} or 204 with nothing; both mean the association is gone.
-		return { success: true, applicationId, storeId };
+		// Version 6 answers as n8n's delete operations do; earlier versions keep what their workflows read.
+		return this.getNode().typeVersion >= DELETED_ANSWER_FROM_VERSION ? { deleted: true } : { success: true, applicationId, storeId };
 	});
 }
