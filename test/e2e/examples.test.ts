@@ -141,6 +141,8 @@ describeE2E('examples/ in a real n8n', () => {
 		const fetched = nodeOutput(execution, 'Get order');
 		expect(fetched.map((order) => order.OrderNumber)).toEqual(numbers);
 		expect(fetched.every((order) => order.StatusDescription === 'Delivered' && order.Completed === true)).toBe(true);
+		// Simplified (version 6's default): the next node reads the order's ID from it.
+		expect(fetched.every((order) => typeof order.ID === 'string' && !('OrderDetails' in order))).toBe(true);
 
 		const timeline = nodeOutput(execution, 'Status timeline');
 		expect(timeline).toHaveLength(numbers.length * 5);
@@ -304,17 +306,20 @@ describeE2E('examples/ in a real n8n', () => {
 		const execution = assertSucceeded(await client.runManually(saved.id, manualTrigger(source)!.name));
 		const lists = (await sandbox.requests()).filter((request) => request.seq > before && request.method === 'GET');
 
-		// The start of the week n8n computed, as the node sent it; the sandbox's own list from then on.
+		// The start of the week n8n computed, as the node sent it, and the details Simplify's recipient needs; the sandbox's own list from then on.
 		const orderList = lists.filter((request) => request.path === '/api/v1/store/store_main/order');
 		expect(orderList.length).toBeGreaterThanOrEqual(1);
 		const sent = Object.fromEntries(new URL(`http://x${orderList[0].rawPath}`).searchParams);
-		expect(sent).toEqual({ pageNumber: '1', pageSize: '100', createdFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/), createdAfter: sent.createdFrom });
+		const details = { includeDetails: 'true', includeOrderDetails: 'true', details: 'true', verbose: 'true' };
+		expect(sent).toEqual({ pageNumber: '1', pageSize: '100', createdFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/), createdAfter: sent.createdFrom, ...details });
 		// The sandbox's list as the provider documents it: the created-after bound under its own name, the page's orders in Items.
 		const expected = await sandbox.api<{ Items: Json[]; TotalCount: number }>('GET', `/store/store_main/order?pageNumber=1&pageSize=100&createdAfter=${encodeURIComponent(sent.createdAfter)}`);
 		const orders = nodeOutput(execution, 'Orders placed this week');
 		expect(orders).toHaveLength(expected.body.TotalCount);
 		expect(orders.slice(0, 100).map((order) => order.ID)).toEqual(expected.body.Items.map((order) => order.ID));
-		expect(orders[0]).toMatchObject({ ID: open.body[0].ID, PartnerOrderReference: 'this-week-open' });
+		// Simplified (version 6's default): the order's own fields and its recipient, nothing nested.
+		expect(orders[0]).toEqual(expect.objectContaining({ ID: open.body[0].ID, PartnerOrderReference: 'this-week-open', RecipientName: 'Week Example', RecipientCity: 'Springfield' }));
+		expect(orders[0]).not.toHaveProperty('OrderDetails');
 		// The Filter after it keeps the orders not completed yet.
 		const stillOpen = nodeOutput(execution, 'Open orders this week');
 		expect(stillOpen.map((order) => order.ID)).toEqual(orders.filter((order) => order.Completed === false).map((order) => order.ID));

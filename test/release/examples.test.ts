@@ -87,7 +87,7 @@ test('the checks can fail: an older node, a live Create in each form, a typed st
 		parameters: { resource: 'order', operation: 'create', ...parameters },
 	});
 	expect(olderNodes([create(4, {}), { ...create(2.1, {}, 'n8n-nodes-print-store.printStoreTrigger'), name: 'Trigger' }])).toEqual([
-		'Create v4 (n8n-nodes-print-store.printStore v4 < 5)',
+		'Create v4 (n8n-nodes-print-store.printStore v4 < 6)',
 		'Trigger (n8n-nodes-print-store.printStoreTrigger v2.1 < 3)',
 	]);
 	expect(liveCreates([create(5, { testMode: false }), create(5, { testMode: '={{ false }}' }), create(1, {}), create(2, { options: { testMode: false } }), create(5, { toolLiveOrders: true }, 'n8n-nodes-print-store.printStoreTool')])).toHaveLength(5);
