@@ -3,7 +3,7 @@
  * (scripts/ensure-chromium.sh installs it with apt-get). Signs in, opens the example workflow,
  * checks the package's nodes render with their own icon and that the nodes panel and the node's
  * Operation list show every operation, that Create's Product and Get's Order are picked from the
- * store's lists ("From List"), that a new node (version 5) picks its Store ID from the account's
+ * store's lists ("From List"), that a new node (version 5 on) picks its Store from the account's
  * stores and shows the picked product's Template Fields (n8n's resource mapper), that a node saved
  * at version 4 keeps its Store ID text field, that the order desk agent's tools show their own operation on the
  * canvas (Find orders: "Get many orders"), then creates a Print Store credential in the UI and completes
@@ -36,21 +36,22 @@ const CRM_EXAMPLE = 'crm-records-to-print-orders.json';
  */
 const EXPECTED_ACTIONS = [
 	'Create orders',
-	'Get an order',
+	'Get order',
 	'Get many orders',
-	'Get a price quote',
-	'Get the status history of an order',
-	'Join a store with an invite key',
-	'Remove an application from a store',
-	'Get the current user',
+	'Get price quote',
+	'Get order status history',
+	'Join store with invite key',
+	'Remove application from store',
+	'Get current user',
 	'Get many products',
-	'Make a custom API call',
+	'Make custom API call',
 ];
 /** The Print Store tools of the order desk agent. */
 const ORDER_DESK_TOOLS = ['Order status', 'Find order', 'Find orders', 'Price quote', 'Create orders'];
-/** The sandbox's main store as the Store ID list names it: "CompanyName (StoreID)". */
+/** The sandbox's main store as the Store list names it: "CompanyName (StoreID)". */
 const MAIN_STORE = 'Sandbox Print Co. (store_main)';
-const EXPECTED_ORDER_OPERATIONS = ['Create', 'Custom API Call', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status'];
+/** The Order operations by name, then Custom API Call, last as in n8n's own lists. */
+const EXPECTED_ORDER_OPERATIONS = ['Create', 'Get', 'Get Many', 'Get Price Quote', 'Get Status History', 'Wait Until Status', 'Custom API Call'];
 
 /** Resolves once check() is true (the UI updates asynchronously); fails with `what` after the UI timeout. */
 async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -198,7 +199,7 @@ describeE2E('the n8n editor in Chromium', () => {
 	const ordersSentSince = async (seq: number) =>
 		(await e2e().sandbox.requests()).filter((request) => request.seq > seq && request.method === 'POST' && request.path.endsWith('/order'));
 
-	test('a new Create node shows every label in full; in JSON mode, run with only a Store ID, it sends nothing and says what the order needs', async () => {
+	test('a new Create node shows every label in full; in JSON mode, run with only a Store, it sends nothing and says what the order needs', async () => {
 		const ndv = await addPrintStoreNode('Create orders');
 		await page.waitForTimeout(500); // the panel slides in; only for the screenshot
 		await shot(page, 'docs-create-panel');
@@ -282,7 +283,7 @@ describeE2E('the n8n editor in Chromium', () => {
 	/** The products listed, by name and ID, without the quantity rule each entry ends with (" · qty 1–100"). */
 	const listedProducts = async () => (await listed()).map((entry) => entry.replace(/ · qty .*$/, ''));
 
-	/** Store ID (version 5): the main store picked From List by its company name, as a user picks it. */
+	/** Store (version 5 on): the main store picked From List by its company name, as a user picks it. */
 	const pickStore = async (ndv: ReturnType<Page['locator']>, screenshot?: string) => {
 		const store = ndv.locator('[data-test-id="resource-locator-storeId"]');
 		await store.waitFor();
@@ -299,7 +300,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		await search.fill('sandbox print');
 		await eventually('only the main store in the list', async () => JSON.stringify(await listed()) === JSON.stringify([MAIN_STORE]));
 		await listEntries().filter({ hasText: MAIN_STORE }).click();
-		await eventually('the Store ID field to show the store picked', async () => (await store.locator('[data-test-id="rlc-input"]').inputValue()) === MAIN_STORE);
+		await eventually('the Store field to show the store picked', async () => (await store.locator('[data-test-id="rlc-input"]').inputValue()) === MAIN_STORE);
 	};
 
 	/** Saves the open workflow (Ctrl+S) and reads the node's parameters back from n8n once saved. */
@@ -397,7 +398,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(await savedParameters(id, 'Get an order', 'orderId')).toMatchObject({ __rl: true, mode: 'list', value: order.ID });
 	});
 
-	test("Create (version 5): the Store ID picked From List by company name, the Template Fields show the picked product's prompts and defaults, and the order is sent to that store with the values filled in", async () => {
+	test("Create (version 5): the Store picked From List by company name, the Template Fields show the picked product's prompts and defaults, and the order is sent to that store with the values filled in", async () => {
 		const { sandbox } = e2e();
 		const profiles = await sandbox.profiles();
 		// The product list as the provider documents it (the sandbox's default, whatever ran before):
@@ -469,8 +470,8 @@ describeE2E('the n8n editor in Chromium', () => {
 	});
 
 	// Create's panel: the JSON-mode test above.
-	test('the panel of a new "Wait until an order reaches a status" node shows every label in full', async () => {
-		const ndv = await addPrintStoreNode('Wait until an order reaches a status');
+	test('the panel of a new "Wait until order reaches status" node shows every label in full', async () => {
+		const ndv = await addPrintStoreNode('Wait until order reaches status');
 		await page.waitForTimeout(500); // the panel slides in; only for the screenshot
 		await shot(page, 'docs-wait-until-status-panel');
 		expect(await cutLabels(ndv)).toEqual([]);

@@ -23,8 +23,8 @@ const QUEUE = [
 	// A webhook process derives the trigger's secret from the credential on its own, and refuses
 	// forged callbacks (its accepted ones: queue-mode.queue.test.ts).
 	'trigger.test.ts',
-	// The two callbacks of one status change meet in one webhook process (the load balancer routes a
-	// trigger's callbacks by its webhook ID) and start one execution.
+	// The two callbacks of one status change, sent through the load balancer (which routes a trigger's
+	// callbacks by its webhook ID), meet in one webhook process and start one execution.
 	'once-per-change.test.ts',
 	// The trigger's GET/PUT webhooks and the wait's GET resume are registered and served by the
 	// webhook processes, not by main.
