@@ -108,14 +108,49 @@ describe('first publish', () => {
 		await host.activate();
 		await env.api.advance(String(before.ID), { toStatusId: 2 });
 		await createOrders(credentials, ['after']);
-		// A restart: the process memory gone, the clock's first request after the start.
+		// A restart: the process memory gone, the clock's first request after the start, a minute on
+		// (a first read leaves what changed since the publish in the last minute to the next catch-up).
 		await host.deactivate();
 		host.forgetProcessMemory();
 		await host.activate();
-		const first = await caughtUp(host);
-		expect(first.answer).toMatchObject({ firstActivation: true });
-		expect(pairs(first.emitted)).toEqual(['before:In Production', 'after:Received']);
+		const realNow = Date.now;
+		const later = realNow() + 61_000;
+		Date.now = () => later;
+		try {
+			const first = await caughtUp(host);
+			expect(first.answer).toMatchObject({ firstActivation: true });
+			expect(pairs(first.emitted)).toEqual(['before:In Production', 'after:Received']);
+		} finally {
+			Date.now = realNow;
+		}
 		await host.deactivate();
+	});
+
+	test('the first read after a publish leaves what changed since then in the last minute to the next catch-up (its callbacks may be on their way to another process); a catch-up a callback asks for takes it at once', async () => {
+		const credentials = await credentialsFor(env.sandbox);
+		const host = await trigger(credentials, { catchUp: 'storeOrders' });
+		await host.activate();
+		const [fresh] = await createOrders(credentials, ['fresh']);
+		await env.api.advance(String(fresh.ID), { toStatusId: 2 });
+		const first = await caughtUp(host);
+		expect([first.answer?.firstActivation, first.emitted]).toEqual([true, undefined]);
+		const realNow = Date.now;
+		const later = realNow() + 61_000;
+		Date.now = () => later;
+		try {
+			expect(pairs((await caughtUp(host)).emitted)).toEqual(['fresh:Received', 'fresh:In Production']);
+		} finally {
+			Date.now = realNow;
+		}
+		// Another trigger, published the same way: a callback naming no order asks for a catch-up, at once.
+		const other = await trigger(credentials, { catchUp: 'storeOrders' });
+		await other.activate();
+		await env.api.advance(String(fresh.ID), { toStatusId: 3 });
+		const asked = await other.send(`${other.url('status')}?secret=${other.secret()}`, 'GET');
+		expect(asked.status).toBe(200);
+		expect(pairs(asked.emitted)).toEqual(['fresh:Printed']);
+		await host.deactivate();
+		await other.deactivate();
 	});
 
 	test('an order completed before the publish is not taken for a new one later, however recently it was created', async () => {

@@ -231,16 +231,26 @@ export interface HowToRead {
 	/** The kind of event the catch-up emits as. */
 	kind: EventKind;
 	now: number;
+	/** Records younger than this are left for the next catch-up (0: none). */
 	settleMs: number;
+	/**
+	 * On a first read after a publish: records made since the publish and younger than this are left
+	 * for the next catch-up too. Their callbacks are on their way, possibly to another n8n process,
+	 * whose record of them this read could not see yet.
+	 */
+	publishSettleMs: number;
 }
 
 export async function readChanges(from: ReadFrom, how: HowToRead): Promise<ChangesRead> {
-	const { reader, settings, ours, now, settleMs } = how;
+	const { reader, settings, ours, now } = how;
 	const scope = scopeKey(settings);
 	const previous: ReaderState | undefined = from.reader;
 	// Not read yet: never (a first publish), or only published (recordPublish), or for another store or scope.
 	const firstActivation = !previous || previous.scope !== scope || previous.last === 0;
 	const since = previous && previous.scope === scope ? previous.since : now;
+	// A record is left for the next catch-up when younger than this and made after `settleAfter`.
+	const settleMs = firstActivation ? Math.max(how.settleMs, how.publishSettleMs) : how.settleMs;
+	const settleAfter = firstActivation && how.settleMs === 0 ? since : -Infinity;
 	// On a first read, changes after the publish are emitted, and those of the last days asked for.
 	const emitFrom = Math.min(since, settings.firstActivationMs > 0 ? now - settings.firstActivationMs : since);
 	const watchFrom = now - settings.watchMs;
@@ -310,7 +320,7 @@ export async function readChanges(from: ReadFrom, how: HowToRead): Promise<Chang
 		for (let index = processed; index < history.length; index++) {
 			const record = history[index];
 			const time = recordTime(record);
-			if (time !== null && time > now - settleMs) {
+			if (time !== null && time > now - settleMs && time > settleAfter) {
 				pending = true;
 				break;
 			}

@@ -70,9 +70,11 @@ function failureOf(ctx: IWebhookFunctions, error: unknown): { message: string; d
 /**
  * One catch-up, after any other of this trigger in this process. `regular` (the clock's ticks after
  * the first): records younger than a minute wait, and a catch-up within half an interval of the last
- * reads nothing (undefined).
+ * reads nothing (undefined). The clock's first, the first read after a publish: records made since
+ * the publish and younger than a minute wait (their callbacks are on their way, maybe to another
+ * process); a catch-up a callback asks for takes them at once.
  */
-async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regular: boolean): Promise<Outcome | undefined> {
+async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regular: boolean, forCallback = false): Promise<Outcome | undefined> {
 	const key = triggerKey(ctx);
 	return await oneAtATime(key, async () => {
 		const now = Date.now();
@@ -86,7 +88,7 @@ async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regu
 			if (settings.scope === 'storeOrders') return true;
 			return hasTriggerUrls(order, webhookId) ?? hasTriggerUrls(await reader.order(orderIdOf(order)), webhookId) ?? false;
 		};
-		const read = await readChanges(from, { reader, settings, ours, kind: eventKind(ctx), now, settleMs }).catch((error: unknown) => {
+		const read = await readChanges(from, { reader, settings, ours, kind: eventKind(ctx), now, settleMs, publishSettleMs: forCallback ? 0 : SETTLE_MS }).catch((error: unknown) => {
 			throw new StoreNotRead(settings.storeId, error);
 		});
 		// The memory is loaded afresh, compared, written with the new place and saved in one step.
@@ -131,7 +133,7 @@ export async function catchUpForCallback(ctx: IWebhookFunctions, settings: Catch
 	ctx.getResponseObject().status(200).json({ received: true, catchUp: true });
 	let events: NormalizedEvent[];
 	try {
-		events = (await catchUp(ctx, settings, false))?.events ?? [];
+		events = (await catchUp(ctx, settings, false, true))?.events ?? [];
 	} catch (error) {
 		const message = failureOf(ctx, error).message;
 		// Events that name no order are told apart by nothing: each is passed on, as the filters allow.
