@@ -34,6 +34,7 @@ const LOOKUP_EXAMPLE = 'order-lookup-by-number.json';
 const WAIT_EXAMPLE = 'crm-orders-wait-until-delivered.json';
 const DESK_EXAMPLE = 'order-desk-agent.json';
 const WEEK_EXAMPLE = 'this-week-orders-and-products.json';
+const QUICK_START_EXAMPLE = 'quick-start-deal-to-postcard.json';
 const DELIVERED = 5;
 
 interface Imported {
@@ -126,6 +127,41 @@ function importedExample(imported: Imported[], file: string): Imported {
 	const found = imported.find((entry) => entry.file === file);
 	if (!found) throw new Error(`examples/${file} was not imported`);
 	return found;
+}
+
+interface QuickStart {
+	order: Record<string, unknown>;
+	sentTestOrders: boolean;
+	email: Record<string, unknown>;
+}
+
+/**
+ * The README's quick start: a CRM's "deal closed" call to the example's webhook orders one thank-you
+ * postcard in test mode; once the sandbox's clock has moved it to Shipped, the trigger starts the
+ * email step, once.
+ */
+async function runQuickStart(current: Stack, sandbox: SandboxControl, example: Imported, advanceEveryMs: number): Promise<QuickStart> {
+	const path = String(findNode(example.source, 'Deal closed').parameters.path);
+	const deal = {
+		dealId: 'deal-demo-1001',
+		contact: { firstName: 'Grace', lastName: 'Hopper', company: 'Cobol Works', street: '1 Navy Yard', city: 'Arlington', state: 'VA', postalCode: '22202', country: 'US', email: 'grace@example.com' },
+	};
+	const before = (await sandbox.requests()).at(-1)?.seq ?? 0;
+	const answer = await fetch(current.client.webhookUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(deal) });
+	if (!answer.ok) throw new Error(`the workflow answered HTTP ${answer.status}: ${await answer.text()}`);
+	const order = (await answer.json()) as Record<string, unknown>;
+	const creates = (await sandbox.requests()).filter((request) => request.seq > before && request.method === 'POST' && /\/order$/.test(request.path));
+	const sentTestOrders = creates.length > 0 && creates.every((request) => (request.body as Record<string, unknown> | undefined)?.TestMode === true);
+	if (!sentTestOrders) throw new Error('the quick start sent an order without TestMode');
+	const email = await waitFor(
+		`the email step for ${String(order.OrderNumber)} (Shipped)`,
+		async () => {
+			const runs = await current.client.listExecutions(example.workflow.id);
+			return runs.flatMap((run) => nodeOutput(run, 'Email the customer'))[0];
+		},
+		{ timeoutMs: advanceEveryMs * 6 + 60_000, intervalMs: 500 },
+	);
+	return { order, sentTestOrders, email };
 }
 
 async function runExample(current: Stack, example: Imported): Promise<Execution> {
@@ -290,6 +326,13 @@ async function main() {
 	});
 
 	const imported = await attempt('Importing examples/*.json', () => importExamples(current));
+
+	// 0. The README's quick start: a closed deal → a thank-you postcard (test mode) → the email when it ships.
+	const quickStart =
+		imported &&
+		(await attempt('Running the quick start: a closed deal → a thank-you postcard in test mode → the email when it ships', () =>
+			runQuickStart(current, sandbox, importedExample(imported, QUICK_START_EXAMPLE), advanceEveryMs),
+		));
 
 	// 1. CRM records → price → create.
 	const requestsBefore = (await sandbox.requests()).length;
@@ -464,6 +507,12 @@ async function main() {
 	print('');
 	print(`Print Store demo: n8n ${current.runtime.version} with this package installed from its npm tarball, against the sandbox`);
 	print('');
+	if (quickStart) {
+		print(`Quick start: deal ${String(quickStart.order.PartnerOrderReference)} → postcard ${String(quickStart.order.OrderNumber)} (a test order) → when it shipped:`);
+		print(`  to ${String(quickStart.email.to)}: "${String(quickStart.email.subject)}"`);
+		print(`  ${String(quickStart.email.text)}`);
+		print('');
+	}
 	if (created.length > 0) {
 		print(`Orders created by "CRM records → price → create orders in batches": ${created.length} from ${records.length} CRM records`);
 		print(`  (priced in ${priceRequests} request(s), created in ${createRequests} request(s) of up to 3 orders each)`);

@@ -57,7 +57,7 @@ export class PrintStoreTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Use the credential of your Print Store > Create here, publish the workflow (n8n 1.x: activate it), and set Create\'s Status Callbacks to "From Print Store Trigger in This Workflow". Orders from elsewhere: <a href="https://github.com/print-store/n8n-nodes-print-store#wiring-it-up" target="_blank">wiring it up</a>.',
+					'Use the credential of your Print Store > Create here, publish the workflow (n8n 1.x: activate it), and set Create\'s Status Callbacks to "From Print Store Trigger in This Workflow". Orders from elsewhere: <a href="https://github.com/print-store/n8n-nodes-print-store/blob/main/docs/trigger.md#wiring-it-up" target="_blank">wiring it up</a>.',
 				name: 'wiringNotice',
 				type: 'notice',
 				default: '',

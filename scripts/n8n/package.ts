@@ -39,7 +39,7 @@ export async function buildAndPackAt(log: Log, root: string, outDir: string): Pr
 	});
 }
 
-/** The one install command, README.md's "Installing in n8n" (test/release/install-command.test.ts keeps them the same). */
+/** The one install command, README.md's "Installation" (test/release/install-command.test.ts keeps them the same). */
 export const INSTALL_SCRIPT = 'scripts/install-into-n8n.sh';
 
 /** The command, as words, that installs `source` (a tarball or an npm spec) into the nodes folder `nodesDir` (run from the repository). */

@@ -328,4 +328,42 @@ describeE2E('examples/ in a real n8n', () => {
 		const products = nodeOutput(execution, 'What the store can print');
 		expect(products).toEqual((await sandbox.api<Json[]>('GET', '/store/store_main/product')).body);
 	});
+
+	test('the quick start: a closed deal orders one thank-you postcard in test mode, and the email step runs once, when it has shipped', async () => {
+		const { client, sandbox } = e2e();
+		const { source, saved } = await importExample('quick-start-deal-to-postcard.json');
+		await client.activateWorkflow(saved.id);
+		const deal = {
+			dealId: `deal-quick-start-${Date.now()}`,
+			contact: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines Ltd', street: '12 St James Sq', city: 'London', state: '', postalCode: 'SW1Y 4JH', country: 'GB', email: 'ada@example.com' },
+		};
+		const before = (await sandbox.requests()).at(-1)?.seq ?? 0;
+		const path = String(findNode(source, 'Deal closed').parameters.path);
+		const answer = await fetch(client.webhookUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(deal) });
+		expect(answer.status).toBe(200);
+		const order = (await answer.json()) as Json;
+		expect([order.PartnerOrderReference, order.testMode]).toEqual([deal.dealId, true]);
+		expect(await expectOnlyTestOrders(before)).toBe(1);
+		const stored = (await sandbox.orders('store_main')).find((candidate) => candidate.ID === order.ID)!;
+		expect(stored.OrderDetails.Product).toMatchObject({ ID: 'postcard-4x6', Quantity: 1, TemplateFields: { Headline: 'Thank you, Ada!', SignOff: 'Warm regards' } });
+		expect(stored.OrderDetails.Recipient).toMatchObject({ NameFirst: 'Ada', Email: 'ada@example.com' });
+
+		await sandbox.advance(String(order.ID), { toStatusId: 5 });
+		await callbacksSettled([String(order.ID)], 10);
+		const [shipped, ...others] = await client.waitForExecutions(saved.id, 2);
+		// The webhook's own execution, then the trigger's one for Shipped (and none for the other statuses).
+		const emails = [shipped, ...others].flatMap((run) => nodeOutput(run, 'Email the customer'));
+		const history = (await sandbox.api<Json[]>('GET', `/store/store_main/order/${String(order.ID)}/status`)).body;
+		expect(emails).toEqual([
+			{
+				to: 'ada@example.com',
+				subject: 'Your postcard is on its way',
+				text: `Hi Ada, your thank-you card (order ${String(order.OrderNumber)}) has shipped. Tracking number: ${String(history[3].TrackingNumber)}.`,
+				dealId: deal.dealId,
+			},
+		]);
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		expect((await client.listExecutions(saved.id)).filter((run) => nodeOutput(run, 'When it ships').length > 0)).toHaveLength(1);
+		await client.deactivateWorkflow(saved.id);
+	});
 });

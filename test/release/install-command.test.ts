@@ -1,5 +1,5 @@
 /**
- * One install command, scripts/install-into-n8n.sh: README.md's "Installing in n8n" gives it,
+ * One install command, scripts/install-into-n8n.sh: README.md's "Installation" gives it,
  * docker/README.md and docker/Dockerfile run it, and the end-to-end setup installs the package into
  * its real n8n with it (scripts/n8n/package.ts, installIntoUserFolder). Here: every place that runs
  * it runs it as `installCommand` words it, README.md gives no other way to install from a shell, the
@@ -53,8 +53,8 @@ function runProblems(where: string, run: string[]): string[] {
 
 /** README.md's install section: the script with a tarball and with the npm name, and no other install command. */
 function readmeProblems(readme: string): string[] {
-	const text = section(readme, '## Installing in n8n');
-	if (!text) return ['README.md has no "## Installing in n8n" section'];
+	const text = section(readme, '## Installation');
+	if (!text) return ['README.md has no "## Installation" section'];
 	const lines = codeLines(text);
 	const runs = lines.flatMap(scriptRuns);
 	const problems = runs.flatMap((run) => runProblems('README.md', run));

@@ -63,8 +63,8 @@ const sources = () => [...filesUnder('nodes'), ...filesUnder('credentials')].fil
 const compiled = (source: string) => `dist/${source.replace(/\.ts$/, '.js')}`;
 const builtCode = () => filesUnder('dist').filter((file) => file.endsWith('.js'));
 
-test('README.md is at most 20 kB, and it is in the tarball', () => {
-	expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(20_000);
+test('README.md is at most 10 kB, and it is in the tarball', () => {
+	expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(10_000);
 	expect(packed.files.map((file) => file.path)).toContain('README.md');
 });
 

@@ -49,7 +49,7 @@ function durationFields(amount: Omit<INodeProperties, 'type'>, units: string[], 
 export const description: INodeProperties[] = showFor({ show: { resource: ['order'], operation: ['waitForStatus'] } }, [
 	{
 		displayName:
-			'The execution pauses here until every item\'s order reaches a status below or runs out of time, then goes on once. <a href="https://github.com/print-store/n8n-nodes-print-store#waiting-until-orders-ship-or-arrive" target="_blank">How it works</a>',
+			'The execution pauses here until every item\'s order reaches a status below or runs out of time, then goes on once. <a href="https://github.com/print-store/n8n-nodes-print-store/blob/main/docs/print-store-node.md#waiting-until-orders-ship-or-arrive" target="_blank">How it works</a>',
 		name: 'waitNotice',
 		type: 'notice',
 		default: '',
