@@ -65,6 +65,7 @@ describeE2E('the n8n editor in Chromium', () => {
 	/** Every example with a node of this package, imported with the stack's credential: file → workflow ID. */
 	const examples = new Map<string, string>();
 
+	/** A screenshot in test-artifacts/browser; those named `docs-<image>` are the docs' images (`npm run docs:images` copies them to docs/images). */
 	const shot = async (target: Page, name: string) => {
 		await target.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 	};
@@ -235,7 +236,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		expect(sent.path).toBe('/api/v1/store/store_main/order');
 		expect((sent.body as { TestMode?: boolean }).TestMode).toBe(true);
 		await eventually('the output to mark the test order', async () => /testMode/.test((await output.textContent()) ?? ''));
-		await shot(page, '11-create-test-order-output');
+		await shot(page, 'docs-create-test-order');
 		await page.keyboard.press('Escape');
 	});
 
@@ -599,7 +600,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		await page.mouse.move(720, 450);
 		await page.mouse.wheel(0, 120);
 		await page.waitForTimeout(500);
-		await shot(page, '07-order-desk-agent');
+		await shot(page, 'docs-order-desk-agent');
 		await page.locator('[data-test-id="canvas-node"][data-node-name="Create orders"]').dblclick();
 		const ndv = page.locator('[data-test-id="ndv"]');
 		await ndv.waitFor();
@@ -631,7 +632,7 @@ describeE2E('the n8n editor in Chromium', () => {
 		// n8n lists oAuth2Api's fields before those this type adds: the screenshot of the rest.
 		await dialog.locator('[data-test-id="parameter-input-subscriptionKey"]').scrollIntoViewIfNeeded();
 		await page.waitForTimeout(300);
-		await shot(page, 'docs-credential-panel-2');
+		await shot(page, 'docs-credential-panel-fields');
 		const text = (await dialog.textContent()) ?? '';
 		expect(text).not.toMatch(/Allowed HTTP Request Domains/);
 		expect(text).not.toMatch(/sandbox/i);
