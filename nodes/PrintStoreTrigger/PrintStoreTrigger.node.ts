@@ -20,11 +20,12 @@ import { TRIGGER_VERSIONS } from '../shared/n8nInternals';
 import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { register, unregister } from './activation';
 import { filesOfEvent, filesWantedInExecution, lookUp, lookUpInExecution } from './pipeline/lookUp';
-import { receive } from './webhook';
-import { CALLBACK_WEBHOOKS } from './setup/webhooks';
-import { failureIn, startClock } from './catchUp/clock';
+import { receive } from './request';
+import { CALLBACK_WEBHOOKS } from './setup/access';
+import { failureIn } from './clock/failure';
+import { startClock } from './clock/ticks';
 import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, EVENTS_PROPERTIES, LOOK_UP_PROPERTIES, OPTIONS_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
-import { keepMemoryWhole } from './pipeline/pipeline';
+import { keepMemoryWhole } from './memory/door';
 
 export class PrintStoreTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,7 +39,7 @@ export class PrintStoreTrigger implements INodeType {
 		subtitle: '={{ "On " + ($parameter["events"] || []).join(" and ") + " events" }}',
 		description: 'Starts the workflow when a print order changes status, such as printed, shipped or delivered',
 		defaults: { name: 'Print Store Trigger' },
-		// Always offered: the callback secret is derived from it (setup/webhooks.ts). Not required, so a
+		// Always offered: the callback secret is derived from it (setup/access.ts). Not required, so a
 		// trigger with a fixed Callback Secret, or activated by an earlier version, needs none.
 		credentials: [{ name: 'printStoreOAuth2Api', required: false }],
 		// n8n 2.x says "publish" where n8n 1.x says "activate": the texts name both.
@@ -126,7 +127,7 @@ export class PrintStoreTrigger implements INodeType {
 	};
 
 	/**
-	 * The catch-up's clock (catchUp/clock.ts), which n8n runs while the workflow is published, in
+	 * The catch-up's clock (clock/ticks.ts), which n8n runs while the workflow is published, in
 	 * the process that keeps it active, from every start of n8n on. Nothing without the catch-up.
 	 */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
@@ -142,7 +143,7 @@ export class PrintStoreTrigger implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		keepMemoryWhole(this);
 		const items = this.getInputData();
-		// A failure of the catch-up, which its clock started this execution to show (catchUp/clock.ts).
+		// A failure of the catch-up, which its clock started this execution to show (clock/failure.ts).
 		const failure = failureIn(this, items);
 		if (failure) throw failure;
 		const what = lookUpInExecution(this);
@@ -176,8 +177,8 @@ export class PrintStoreTrigger implements INodeType {
 	}
 
 	/**
-	 * A request to the trigger (webhook.ts): the catch-up clock's, which runs a catch-up
-	 * (catchUp/run.ts), or a callback, whose events go through the one pipeline (pipeline.ts).
+	 * A request to the trigger (request.ts): the catch-up clock's, which runs a catch-up
+	 * (clock/clockCall.ts), or a callback, whose events go through the one pipeline (pipeline/pass.ts).
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const answer = await receive(this);

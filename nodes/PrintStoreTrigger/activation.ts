@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeError } from '../shared/errors';
@@ -7,14 +7,14 @@ import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
 import { NO_FILTERS, orderListSource } from '../shared/lists/orders';
 import { collect } from '../shared/lists/pages';
 import { checkTriggerActivation } from '../shared/n8nInternals';
-import { catchUpScope, checkedCatchUpSettings, runningCatchUp, scopeKey, type CatchUpSettings } from './setup/settings';
-import { resolveStore } from './catchUp/run';
-import { derivedSecret, fixedSecret, hasCredential, legacyRegistrationKey, legacySecret } from './setup/webhooks';
-import { forgetTrigger, publishFor, readPlace } from './pipeline/pipeline';
+import { catchUpScope, checkedCatchUpSettings, hasCredential, runningCatchUp, scopeKey, triggerOptions, type CatchUpSettings } from './setup/settings';
+import { resolveStore } from './catchUp/runCatchUp';
+import { derivedSecret, fixedSecret, legacyRegistrationKey, legacySecret } from './setup/access';
+import { forgetTrigger, publishFor, readPlace } from './memory/door';
 
 /**
  * The trigger's lifecycle. Nothing is registered anywhere: the callback addresses and their secret
- * are derived (setup/webhooks.ts), so every n8n process, Print Store > Create on a queue-mode
+ * are derived (setup/access.ts), so every n8n process, Print Store > Create on a queue-mode
  * worker included, computes the same ones.
  *
  * Publishing checks what the trigger needs from outside it, so a trigger that cannot work is refused
@@ -22,7 +22,7 @@ import { forgetTrigger, publishFor, readPlace } from './pipeline/pipeline';
  * catch-up, the credential, a store it knows (picked, or the account's only one) and can read; and
  * that n8n still serves the trigger as the package relies on. The publish is recorded in the memory:
  * changes from then on are emitted. (The catch-up's clock is the trigger's `trigger()`:
- * catchUp/clock.ts.) When n8n starts or a new leader takes over, nothing is asked of the service: a
+ * clock/ticks.ts.) When n8n starts or a new leader takes over, nothing is asked of the service: a
  * passing outage must not keep the callbacks from being registered; the clock shows what fails.
  */
 function isTest(ctx: IHookFunctions): boolean {
@@ -36,9 +36,9 @@ function isPublish(ctx: IHookFunctions): boolean {
 
 export async function register(ctx: IHookFunctions): Promise<void> {
 	if (isTest(ctx)) return;
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const options = triggerOptions(ctx);
 	const catchUp = checkedCatchUpSettings(ctx);
-	checkTriggerActivation(ctx, secretPlacement(ctx.getNode(), options.secretPlacement), options.acrossProcesses === true || catchUp !== undefined);
+	checkTriggerActivation(ctx, secretPlacement(ctx.getNode(), options.secretPlacement), options.acrossProcesses || catchUp !== undefined);
 	if (catchUpScope(ctx) !== 'off' && !hasCredential(ctx)) {
 		throw new NodeOperationError(ctx.getNode(), 'The catch-up has no credential to read the store with', {
 			description: 'Select your Print Store credential on the trigger, the same one Print Store > Create uses, or set Catch Up Missed Events to Off.',

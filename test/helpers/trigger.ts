@@ -14,8 +14,8 @@ import type { IDataObject, INode, INodeExecutionData, INodeParameters, ITriggerR
 import { Workflow } from 'n8n-workflow';
 
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
-import { forgetProcessMemory } from '../../nodes/PrintStoreTrigger/pipeline/memory';
-import { processOnlyKey } from '../../nodes/PrintStoreTrigger/pipeline/pipeline';
+import { forgetProcessMemory } from '../../nodes/PrintStoreTrigger/memory/copies';
+import { processOnlyKey } from '../../nodes/PrintStoreTrigger/memory/door';
 import { askCatchUp, clockSignature, type ClockAsk } from '../../scripts/n8n/clock';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, registerNodeType, runPrintStore, StoredCredentials } from './engine';
 import { derivedTriggerSecret } from './secrets';

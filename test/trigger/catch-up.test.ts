@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { CLOCK_TIMING } from '../../nodes/PrintStoreTrigger/catchUp/clock';
+import { CLOCK_TIMING } from '../../nodes/PrintStoreTrigger/clock/ticks';
 
 import { runPrintStore, type StoredCredentials } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';

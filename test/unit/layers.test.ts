@@ -3,8 +3,8 @@
  * parser's, type-only imports included): no import cycle; no operation file imports another; what
  * lies below the operations (the wait, the order run, the per-item runs, the lists, field descriptions)
  * imports no operation; nodes/shared/ imports neither node; no two folders import each other; User >
- * Get Current, the simplest operation, reaches no file of the door to n8n's internals; the trigger's
- * memory is imported by its one door, the pipeline, alone. Each rule is
+ * Get Current, the simplest operation, reaches no file of the door to n8n's internals; outside the
+ * trigger's memory (memory/), only its one door (memory/door.ts) is imported. Each rule is
  * also run on a small made-up tree that breaks it, so a check that finds nothing cannot pass unnoticed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -129,12 +129,14 @@ function reachable(graph: Graph, start: string): string[] {
 	return [...seen].sort();
 }
 
-const MEMORY = 'nodes/PrintStoreTrigger/pipeline/memory.ts';
-const MEMORY_DOOR = 'nodes/PrintStoreTrigger/pipeline/pipeline.ts';
+const MEMORY = 'nodes/PrintStoreTrigger/memory/';
+const MEMORY_DOOR = 'nodes/PrintStoreTrigger/memory/door.ts';
 
-/** The files that import the trigger's memory other than its one door (the pipeline). */
+/** The files outside the trigger's memory (memory/) that import one of its files other than its one door (door.ts). */
 function pastTheMemoryDoor(graph: Graph): string[] {
-	return [...graph].filter(([file, targets]) => file !== MEMORY_DOOR && targets.includes(MEMORY)).map(([file]) => file);
+	return [...graph]
+		.filter(([file, targets]) => !file.startsWith(MEMORY) && targets.some((target) => target.startsWith(MEMORY) && target !== MEMORY_DOOR))
+		.map(([file]) => file);
 }
 
 const files = sourceFiles('nodes');
@@ -149,8 +151,8 @@ test('nodes/: every import points down', () => {
 	expect(upward(tree)).toEqual([]);
 });
 
-test("the trigger's memory has one door: only the pipeline imports it (what others need of it, they get from the pipeline)", () => {
-	expect(tree.get(MEMORY_DOOR)).toContain(MEMORY);
+test("the trigger's memory has one door: outside memory/, only its door is imported (what others need of it, they get from the door)", () => {
+	expect(tree.get(MEMORY_DOOR)?.filter((target) => target.startsWith(MEMORY)).length).toBeGreaterThan(2);
 	expect(pastTheMemoryDoor(tree)).toEqual([]);
 });
 
@@ -210,11 +212,13 @@ describe('the checks find what they forbid', () => {
 
 	test("a file past the memory's door", () => {
 		const graph = made({
-			[MEMORY]: 'export const memory = 1;',
-			[MEMORY_DOOR]: "import { memory } from './memory';\nexport const pass = memory;",
-			'nodes/PrintStoreTrigger/catchUp/read.ts': "import type { Watch } from '../pipeline/memory';\nexport type W = Watch;",
+			[`${MEMORY}shape.ts`]: 'export const memory = 1;',
+			[`${MEMORY}events.ts`]: "import { memory } from './shape';\nexport const events = memory;",
+			[MEMORY_DOOR]: "import { events } from './events';\nexport const select = events;",
+			'nodes/PrintStoreTrigger/pipeline/pass.ts': "import { select } from '../memory/door';\nexport const pass = select;",
+			'nodes/PrintStoreTrigger/catchUp/readStore.ts': "import type { Watch } from '../memory/shape';\nexport type W = Watch;",
 		});
-		expect(pastTheMemoryDoor(graph)).toEqual(['nodes/PrintStoreTrigger/catchUp/read.ts']);
+		expect(pastTheMemoryDoor(graph)).toEqual(['nodes/PrintStoreTrigger/catchUp/readStore.ts']);
 	});
 
 	test('an operation reaching the door through other files', () => {

@@ -1,21 +1,14 @@
 /**
- * The trigger's one memory (nodes/PrintStoreTrigger/pipeline/memory.ts), as pure functions: what makes two
+ * The trigger's one memory (nodes/PrintStoreTrigger/memory/), as pure functions: what makes two
  * events the same, how long an event is remembered, what a process keeps and restores, and its
  * bounds. The engine suite (test/trigger/) shows the same through requests; these are the edges.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { normalizeEvents, type NormalizedEvent } from '../../nodes/shared/callbacks/normalize';
-import {
-	forgetStoredMemory,
-	handled,
-	KIND,
-	keepWhole,
-	loadMemory,
-	rememberEvent,
-	saveMemory,
-	type MemoryPlace,
-} from '../../nodes/PrintStoreTrigger/pipeline/memory';
+import { forgetStoredMemory, keepWhole, loadMemory, saveMemory, type MemoryPlace } from '../../nodes/PrintStoreTrigger/memory/copies';
+import { handled, rememberEvent } from '../../nodes/PrintStoreTrigger/memory/events';
+import { KIND } from '../../nodes/PrintStoreTrigger/memory/shape';
 
 const received = new Date('2026-11-28T10:00:00.000Z');
 

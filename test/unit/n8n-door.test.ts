@@ -1,8 +1,9 @@
 /**
  * One door to what n8n does not document: outside nodes/shared/n8nInternals/ no file of nodes/ or
  * credentials/ casts a context to reach what it does not declare, touches n8n's execution stack or
- * its static-data marks, reads n8n's internal expressions, or sends HTTP; only the transport
- * (nodes/shared/transport/) sends the API's requests. No file at all, the door included, wraps n8n's
+ * its static-data marks, holds a request's copy of n8n's static data past the request, reads n8n's
+ * internal expressions, or sends HTTP; only the transport (nodes/shared/transport/) sends the API's
+ * requests. No file at all, the door included, wraps n8n's
  * context in a Proxy: what a run reads is passed to it as a value. Each rule is also shown to catch a
  * sample of what it forbids, so a rule that matches nothing cannot pass unnoticed.
  */
@@ -29,6 +30,7 @@ const RULES: Rule[] = [
 	{ what: "n8n's execution stack", pattern: /getExecuteData\s*\(|nodeExecutionStack|runExecutionData/, sample: 'ctx.getExecuteData().data = { main: [items] };' },
 	{ what: "the context's undeclared fields", pattern: /\.additionalData\b|\bctx\.workflow\b|\bthis\.workflow\b/, sample: 'const base = ctx.additionalData.webhookBaseUrl;' },
 	{ what: "the static data's change mark", pattern: /__dataChanged/, sample: 'root.__dataChanged = true;' },
+	{ what: "a hold on a request's copy of n8n's static data past the request", pattern: /new WeakRef\s*\(/, sample: "copies.push(new WeakRef(ctx.getWorkflowStaticData('node')));" },
 	{ what: 'a wrapper around a context', pattern: /new Proxy\s*\(/, nowhere: true, sample: 'return new Proxy(ctx, { get: () => undefined });' },
 	{ what: "n8n-workflow's NodeHelpers", pattern: /\bNodeHelpers\b/, sample: "NodeHelpers.getNodeWebhookUrl(base, id, node, 'status', false);" },
 	{ what: "the tool variant's naming", pattern: /endsWith\(\s*['"]Tool['"]\s*\)/, sample: "const tool = ctx.getNode().type.endsWith('Tool');" },

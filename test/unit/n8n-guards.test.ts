@@ -21,11 +21,14 @@ import {
 	n8nSaysOfExecution,
 	n8nSender,
 	refuseN8nCustomApiCall,
+	deleteStaticData,
+	staticDataOf,
 	staticWebhookUrl,
 	TESTED_ON,
 	waitingItems,
 	webhookBaseUrl,
 	workflowNodes,
+	writeStaticData,
 } from '../../nodes/shared/n8nInternals';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { additionalDataFor, CREDENTIAL_TYPE, nodeTypes, PACKAGE, PRINT_STORE_TOOL_TYPE, PRINT_STORE_TYPE, registerNodeType, runPrintStore, StoredCredentials } from '../helpers/engine';
@@ -258,6 +261,41 @@ describe('Print Store Trigger activation', () => {
 		expect(() => checkTriggerActivation(ctx, 'path', false)).not.toThrow();
 		(ctx as unknown as { workflow: { staticData?: IDataObject } }).workflow.staticData = undefined;
 		expect(tripped(() => checkTriggerActivation(ctx, 'path', true)).message).toMatch(/static data is not where n8n kept it \(guard "staticDataSave"\)$/);
+	});
+});
+
+describe('Print Store Trigger memory', () => {
+	/** A webhook request's context of the trigger, on a workflow of its own (its static data a copy n8n would save). */
+	function request() {
+		const node = triggerNode({ acrossProcesses: true });
+		const workflow = workflowOf([node]);
+		const webhookData = { httpMethod: 'POST', node: node.name, path: 'status', webhookDescription: {} as never, workflowId: 'wf-guards' } as never;
+		const ctx = new WebhookContext(workflow, node, additionalData(), 'webhook', webhookData, [], createRunExecutionData());
+		return { ctx, workflow };
+	}
+
+	test("staticDataCopies: a write to a request's copy of the static data marks it changed, so n8n saves it", () => {
+		const { ctx, workflow } = request();
+		const copy = staticDataOf(ctx);
+		writeStaticData(copy, 'memory', { v: 3 });
+		expect((workflow.staticData as { __dataChanged?: boolean }).__dataChanged).toBe(true);
+		deleteStaticData(copy, 'memory');
+		expect(copy.memory).toBeUndefined();
+		// A copy n8n did not hand the trigger (the memory's own unit tests) is not checked.
+		expect(() => writeStaticData({}, 'memory', { v: 3 })).not.toThrow();
+	});
+
+	test('staticDataCopies: n8n hands a copy whose writes it does not notice', () => {
+		const { ctx } = request();
+		jest.spyOn(Workflow.prototype, 'getStaticData').mockReturnValue({});
+		expect(tripped(() => writeStaticData(staticDataOf(ctx), 'memory', { v: 3 })).message).toMatch(/does not mark the workflow's static data changed \(guard "staticDataCopies"\)$/);
+	});
+
+	test("staticDataCopies: the workflow's static data is not where n8n kept it", () => {
+		const { ctx } = request();
+		(ctx as unknown as { workflow: { staticData?: IDataObject } }).workflow.staticData = undefined;
+		jest.spyOn(Workflow.prototype, 'getStaticData').mockReturnValue({});
+		expect(tripped(() => deleteStaticData(staticDataOf(ctx), 'memory')).message).toMatch(/not where n8n kept it \(guard "staticDataCopies"\)$/);
 	});
 });
 

@@ -11,15 +11,15 @@ const root = path.resolve(__dirname, '..', '..');
 
 /** The probes below, each linted as if it were that file of the tree. */
 const PROBES: Array<[string, string]> = [
-	['nodes/PrintStore/wait/probe.ts', "import { secretsMatch } from '../../PrintStoreTrigger/setup/webhooks';\nexport const probe = secretsMatch;\n"],
+	['nodes/PrintStore/wait/probe.ts', "import { checkSecret } from '../../PrintStoreTrigger/setup/secret';\nexport const probe = checkSecret;\n"],
 	['nodes/PrintStore/probe.ts', "export { PrintStoreTrigger } from '../PrintStoreTrigger/PrintStoreTrigger.node';\n"],
-	['nodes/PrintStore/actions/order/probe.ts', "import type { Acknowledgement } from '../../../PrintStoreTrigger/pipeline/pipeline';\nexport type Probe = Acknowledgement;\n"],
-	['nodes/PrintStoreTrigger/setup/probe.ts', "import { resumeSecret } from '../../PrintStore/wait/resumeUrl';\nexport const probe = resumeSecret;\n"],
+	['nodes/PrintStore/actions/order/probe.ts', "import type { Acknowledgement } from '../../../PrintStoreTrigger/pipeline/pass';\nexport type Probe = Acknowledgement;\n"],
+	['nodes/PrintStoreTrigger/setup/probe.ts', "import { resumeSecret } from '../../PrintStore/wait/resumeAddress';\nexport const probe = resumeSecret;\n"],
 	['nodes/PrintStoreTrigger/probe.ts', "export { PrintStore } from '../PrintStore/PrintStore.node';\n"],
 ];
 const ALLOWED: Array<[string, string]> = [
 	['nodes/PrintStore/wait/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { settle } from './plan';\nexport const probe = [readPayload, settle];\n"],
-	['nodes/PrintStoreTrigger/pipeline/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { eventFilter } from './pipeline';\nexport const probe = [readPayload, eventFilter];\n"],
+	['nodes/PrintStoreTrigger/pipeline/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { eventFilter } from './pass';\nexport const probe = [readPayload, eventFilter];\n"],
 ];
 
 /**

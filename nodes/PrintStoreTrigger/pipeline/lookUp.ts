@@ -3,14 +3,13 @@ import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-work
 import type { FileRef } from '../../shared/files/attach';
 import { filesOf, newestFiles } from '../../shared/files/attach';
 import type { FilesWanted } from '../../shared/files/fields';
-import { filesWanted } from '../../shared/files/fields';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { isRecord } from '../../shared/json';
 import { checkPathId } from '../../shared/ids';
-import { storeOf } from '../setup/settings';
+import { downloadsWanted, fetchFromApi, readsInExecution, triggerStoreId } from '../setup/settings';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
-import { callbackStore } from '../setup/webhooks';
+import { callbackStore } from '../setup/access';
 
 /**
  * "Fetch From the API": the order (`order`) or its full status history (`statusHistory`) added to an
@@ -27,16 +26,12 @@ import { callbackStore } from '../setup/webhooks';
 
 /** What "Fetch From the API" reads for this trigger in the execution: from version 2 on; 'none' before (read in the webhook). */
 export function lookUpInExecution(ctx: IExecuteFunctions): string {
-	return ctx.getNode().typeVersion >= 2 ? String(ctx.getNodeParameter('enrich', 0, 'none') ?? 'none') : 'none';
-}
-
-function configuredStore(ctx: IExecuteFunctions | IWebhookFunctions): string {
-	return storeOf(ctx.getNodeParameter('enrichStoreId', 0, ''));
+	return readsInExecution(ctx) ? fetchFromApi(ctx) : 'none';
 }
 
 /** The order an event names, in the store to read it from; throws naming the field when the IDs are not usable. */
 function eventOrder(ctx: IExecuteFunctions | IWebhookFunctions, event: IDataObject, urlStore: string) {
-	const store = configuredStore(ctx) || String(event.StoreID ?? '') || urlStore;
+	const store = triggerStoreId(ctx) || String(event.StoreID ?? '') || urlStore;
 	if (!store) {
 		throw new Error("No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)");
 	}
@@ -65,7 +60,7 @@ export async function enrich(ctx: IWebhookFunctions, events: NormalizedEvent[], 
 
 /** Download Proof and Pages (version 2 on), read in the execution. */
 export function filesWantedInExecution(ctx: IExecuteFunctions): FilesWanted | undefined {
-	return ctx.getNode().typeVersion >= 2 ? filesWanted((name, fallback) => ctx.getNodeParameter(name, 0, fallback)) : undefined;
+	return readsInExecution(ctx) ? downloadsWanted(ctx) : undefined;
 }
 
 /**

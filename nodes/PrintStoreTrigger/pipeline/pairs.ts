@@ -2,13 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normalize';
-import { factsOf, sameRecord, type RecordFacts } from './records';
+import { factsOf, sameRecord, type RecordFacts } from '../memory/door';
 
 /**
  * From version 3 on, the two callbacks of one status change are one event. An order can report each
  * change twice: the status record to its Status Callback URL and a detailed record (which may add
  * the order's fields) to its Status Details Callback URL. The first of the two to arrive starts the
- * workflow; the other starts nothing (the memory knows the change: pipeline.ts).
+ * workflow; the other starts nothing (the memory knows the change: memory/door.ts, `select`).
  *
  * So that the item still carries what the other callback adds, the first waits here, in this
  * process, up to `PAIR_WAIT_MS` for it. The other callback, arriving meanwhile, hands its record over

@@ -1,15 +1,115 @@
-import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import type { EventKind } from '../../shared/callbacks/normalize';
 import { toNodeError } from '../../shared/errors';
+import { filesWanted, type FilesWanted } from '../../shared/files/fields';
 import { checkPathId, locatorValue } from '../../shared/ids';
-import { hasCredential } from './webhooks';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 /**
- * What the trigger's catch-up is set to read, from the node's parameters. The catch-up reads the
- * store through the API (its order list and the status histories of the orders that changed) and
- * emits what the callbacks did not deliver (catchUp/run.ts).
+ * What the trigger is set to: each of its parameters is read here and nowhere else
+ * (test/unit/trigger-parameters.test.ts), in whichever context asks (a request, the activation, the
+ * clock, the execution), and what its version changes. The fields themselves are trigger.fields.ts.
+ */
+
+/** A parameter in any of the trigger's contexts: an execution reads it for its first item (every item's is the node's). */
+function parameter(ctx: TriggerContext | IExecuteFunctions, name: string, fallback: unknown): unknown {
+	return 'getInputData' in ctx ? ctx.getNodeParameter(name, 0, fallback) : ctx.getNodeParameter(name, fallback);
+}
+
+/**
+ * What each version adds (n8nInternals/versions.ts, TRIGGER_VERSIONS, says why each exists):
+ * version 2 fetches from the API and downloads in the execution, and catches up by default; 2.1
+ * puts the secret in the query of the URLs Create sends (shared/callbacks/urls.ts); 3 starts once per
+ * status change. The fields each version shows: trigger.fields.ts.
+ */
+export function readsInExecution(ctx: TriggerContext | IExecuteFunctions): boolean {
+	return ctx.getNode().typeVersion >= 2;
+}
+
+/** From version 3 on, the trigger starts once per status change: its two callbacks are one event (pipeline/pairs.ts). */
+export function oncePerChange(ctx: TriggerContext): boolean {
+	return ctx.getNode().typeVersion >= 3;
+}
+
+export function hasCredential(ctx: TriggerContext): boolean {
+	return Boolean(ctx.getNode().credentials?.[CREDENTIAL_TYPE]);
+}
+
+/** The trigger's Options, read once for all who use them. */
+export interface TriggerOptions {
+	/** Callback Secret, or '' (setup/access.ts). */
+	callbackSecret: string;
+	/** Secret in Callback URLs, as saved: its default depends on the version (shared/callbacks/urls.ts). */
+	secretPlacement: unknown;
+	/** Remember Across Processes. */
+	acrossProcesses: boolean;
+	/** Ignore Duplicate Events (on unless turned off). */
+	ignoreDuplicates: boolean;
+	/** Duplicate Window. */
+	duplicateWindowMs: number;
+}
+
+export function triggerOptions(ctx: TriggerContext): TriggerOptions {
+	const options = parameter(ctx, 'options', {}) as IDataObject;
+	return {
+		callbackSecret: typeof options.callbackSecret === 'string' ? options.callbackSecret : '',
+		secretPlacement: options.secretPlacement,
+		acrossProcesses: options.acrossProcesses === true,
+		ignoreDuplicates: options.ignoreDuplicates !== false,
+		duplicateWindowMs: Number(options.duplicateWindowMinutes ?? 60) * 60_000,
+	};
+}
+
+/** Whether the trigger starts for events of a kind (its Events; none picked means both). */
+export function startsForKind(ctx: TriggerContext): (kind: string) => boolean {
+	const kinds = parameter(ctx, 'events', ['status', 'details']) as string[];
+	return (kind) => kinds.length === 0 || kinds.includes(kind);
+}
+
+/** The kind a catch-up's events are emitted as: the first kind of event the trigger starts for (status, unless only details). */
+export function catchUpEventKind(ctx: TriggerContext): EventKind {
+	return startsForKind(ctx)('status') ? 'status' : 'details';
+}
+
+/** Status Names or IDs and Other Statuses (what is wanted: none means any status), and Completed Orders Only. */
+export function statusFilter(ctx: TriggerContext): { wanted: string[]; completedOnly: boolean } {
+	const picked = parameter(ctx, 'statuses', []) as string[];
+	const typed = String(parameter(ctx, 'otherStatuses', '') ?? '')
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter(Boolean);
+	const completedOnly = parameter(ctx, 'completedOnly', false) as boolean;
+	return { wanted: [...picked, ...typed].filter((entry) => String(entry).trim() !== ''), completedOnly };
+}
+
+/** Fetch From the API: 'none', 'order' or 'statusHistory'. */
+export function fetchFromApi(ctx: IWebhookFunctions | IExecuteFunctions): string {
+	return String(parameter(ctx, 'enrich', 'none') ?? 'none');
+}
+
+/** Download Proof and Pages, as asked (version 2 on, read in the execution). */
+export function downloadsWanted(ctx: IExecuteFunctions): FilesWanted | undefined {
+	return filesWanted((name, fallback) => parameter(ctx, name, fallback));
+}
+
+/** A Store parameter's value (text, or a store picked or typed), or '' (an expression left unresolved is none). */
+export function storeOf(value: unknown): string {
+	const store = locatorValue(value);
+	return typeof store === 'string' && !store.startsWith('=') ? store.trim() : '';
+}
+
+/** The trigger's Store as picked or typed, or ''. */
+export function triggerStoreId(ctx: TriggerContext | IExecuteFunctions): string {
+	return storeOf(parameter(ctx, 'enrichStoreId', ''));
+}
+
+/**
+ * What the trigger's catch-up is set to read. The catch-up reads the store through the API (its
+ * order list and the status histories of the orders that changed) and emits what the callbacks did
+ * not deliver (catchUp/runCatchUp.ts).
  *
  * Which orders:
  * - `triggerOrders`: orders whose callback URLs are this trigger's (those Print Store > Create made
@@ -18,7 +118,7 @@ type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
  *
  * From version 2 on it is on by default, for this trigger's orders; versions 1 and 1.1 had none.
  * It needs a credential to read with and a store: the Store picked or typed, else the account's
- * only store (catchUp/run.ts, `resolveStore`).
+ * only store (catchUp/runCatchUp.ts, `resolveStore`).
  */
 export type CatchUpScope = 'off' | 'triggerOrders' | 'storeOrders';
 
@@ -34,6 +134,8 @@ export interface CatchUpSettings {
 	maxAgeMs: number;
 	/** On the first activation: how far back status changes are emitted (0: none, only the present recorded). */
 	firstActivationMs: number;
+	/** Catch-Up Options > Own Address: where the clock asks first after the credential's n8n Internal URL, or ''. */
+	ownAddress: string;
 }
 
 const MINUTE = 60_000;
@@ -57,24 +159,13 @@ export function defaultScope(typeVersion: number): CatchUpScope {
 
 /** What the trigger is set to catch up on ('off' too). */
 export function catchUpScope(ctx: TriggerContext): CatchUpScope {
-	const value = ctx.getNodeParameter('catchUp', defaultScope(ctx.getNode().typeVersion));
+	const value = parameter(ctx, 'catchUp', defaultScope(ctx.getNode().typeVersion));
 	return value === 'triggerOrders' || value === 'storeOrders' ? value : 'off';
 }
 
 function positive(value: unknown, fallback: number, min: number): number {
 	const number = typeof value === 'number' ? value : Number(value);
 	return Number.isFinite(number) && number >= min ? number : fallback;
-}
-
-/** A Store parameter's value (text, or a store picked or typed), or '' (an expression left unresolved is none). */
-export function storeOf(parameter: unknown): string {
-	const value = locatorValue(parameter);
-	return typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
-}
-
-/** The trigger's Store as picked or typed, or ''. */
-export function triggerStoreId(ctx: TriggerContext): string {
-	return storeOf(ctx.getNodeParameter('enrichStoreId', ''));
 }
 
 /**
@@ -86,7 +177,7 @@ export function catchUpSettings(ctx: TriggerContext): CatchUpSettings | undefine
 	const scope = catchUpScope(ctx);
 	if (scope === 'off' || !hasCredential(ctx)) return undefined;
 	const store = triggerStoreId(ctx);
-	const options = (ctx.getNodeParameter('catchUpOptions', {}) ?? {}) as IDataObject;
+	const options = (parameter(ctx, 'catchUpOptions', {}) ?? {}) as IDataObject;
 	return {
 		scope,
 		storeId: store === '' ? '' : checkPathId(store, 'Store'),
@@ -94,6 +185,7 @@ export function catchUpSettings(ctx: TriggerContext): CatchUpSettings | undefine
 		watchMs: positive(options.watchDays, CATCH_UP_DEFAULTS.watchDays, 1) * DAY,
 		maxAgeMs: positive(options.maxAgeDays, CATCH_UP_DEFAULTS.maxAgeDays, 0.001) * DAY,
 		firstActivationMs: positive(options.firstActivationDays, CATCH_UP_DEFAULTS.firstActivationDays, 0) * DAY,
+		ownAddress: String(options.ownAddress ?? ''),
 	};
 }
 
@@ -123,4 +215,11 @@ export function runningCatchUp(ctx: TriggerContext): CatchUpSettings | undefined
 	}
 	readSettings.set(ctx, settings);
 	return settings;
+}
+
+/** How long a callback's event is remembered: the Duplicate Window; with the catch-up, as long as it could still find its record. */
+export function rememberForMs(ctx: TriggerContext): number {
+	const windowMs = triggerOptions(ctx).duplicateWindowMs;
+	const catchUp = runningCatchUp(ctx);
+	return catchUp ? Math.max(windowMs, catchUp.maxAgeMs) : windowMs;
 }

@@ -69,6 +69,11 @@ export const GUARDS = {
 		relies: "n8n marks the workflow's static data changed when a trigger writes to it, and saves it",
 		instead: 'Turn "Remember Across Processes" off (each process then drops duplicates it has seen itself), or use a tested n8n version.',
 	},
+	staticDataCopies: {
+		feature: "Print Store Trigger's memory of events (with the catch-up, or \"Remember Across Processes\")",
+		relies: "each webhook request works on its own copy of the workflow's static data, which n8n saves whole as the request ends when a write to it marked it changed; a copy another request still holds is saved as that request ends",
+		instead: 'Set Catch Up Missed Events to Off and turn "Remember Across Processes" off (each process then drops duplicates it has seen itself), or use a tested n8n version.',
+	},
 	toolVariant: {
 		feature: 'Print Store as an AI tool (guard rails: test mode, Max Orders per Call)',
 		relies: 'the tool variant n8n derives from the node has a type name ending in "Tool" and an ai_tool output',

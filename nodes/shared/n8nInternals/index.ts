@@ -9,6 +9,7 @@
 export { GUARDS, N8nChanged, runningN8n, TESTED_ON, type GuardName } from './changed';
 export { answerAfterStaticDataSave, CALLBACK_HTTP_METHODS, checkTriggerActivation, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from './trigger';
 export { n8nSender, servedRoot, type N8nAnswer, type N8nRequest, type SendToN8n } from './selfRequests';
+export { deleteStaticData, forgetCopies, heldCopies, holdCopy, staticDataOf, writeStaticData } from './staticData';
 export { isToolRun } from './tool';
 export { PRINT_STORE_VERSIONS, refuseN8nCustomApiCall, TRIGGER_VERSIONS } from './versions';
 export { executionResumeUrl, leaveOnStack, n8nSaysOfExecution, WAIT_TIMER_GRACE_MS, waitingItems } from './wait';

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normalize';
-import { normalizeEvents } from '../../shared/callbacks/normalize';
-import { checkPathId } from '../../shared/ids';
-import { readStatusHistory } from '../../shared/reads/orders';
-import { callbackStore, hasCredential } from '../setup/webhooks';
-import { triggerStoreId } from '../setup/settings';
+import type { EventKind, NormalizedEvent } from '../shared/callbacks/normalize';
+import { normalizeEvents } from '../shared/callbacks/normalize';
+import { checkPathId } from '../shared/ids';
+import { readStatusHistory } from '../shared/reads/orders';
+import { hasCredential, triggerStoreId } from './setup/settings';
+import { callbackStore } from './setup/access';
 
 /**
  * A callback without a body (a GET, an empty POST: a service set to send no payload) says at most

@@ -7,23 +7,30 @@ import { readPayload } from '../shared/callbacks/read';
 import { isRecord } from '../shared/json';
 import { servedRoot } from '../shared/n8nInternals';
 import { noteServedHere } from '../shared/selfCalls/addresses';
-import { answerClock, catchUpForCallback } from './catchUp/run';
+import { SELF_CALL_HEADER } from '../shared/selfCalls/signing';
+import { readStatusesFromApi } from './bodilessCallback';
+import { catchUpForCallback } from './catchUp/runCatchUp';
+import { answerClock } from './clock/clockCall';
+import { checkClockRequest } from './clock/reach';
+import { noteWhereServed } from './memory/door';
+import { passCallback } from './pipeline/pass';
+import { callbackKind, checkSecret } from './setup/access';
 import { runningCatchUp } from './setup/settings';
-import { noteWhereServed, passCallback } from './pipeline/pipeline';
-import { callbackKind, checkClockRequest, checkSecret } from './setup/webhooks';
-import { readStatusesFromApi } from './callbacks/statusFromApi';
 
 /**
- * What an authenticated request to the trigger is, and who answers it: the catch-up's clock (a
- * signed request: catchUp/run.ts), a callback without a body (its status read from the API, or,
- * when it names no order, a catch-up), or a callback with its events. Every event goes through the
- * one pipeline (pipeline.ts).
+ * The trigger's request router: what a request to the trigger is, and who answers it. The catch-up's
+ * clock (a signed request, checked in clock/reach.ts, answered in clock/clockCall.ts), a callback
+ * without a body (bodilessCallback.ts: its status read from the API, or, when it names no order, a
+ * catch-up), or a callback with its events. Every event goes through the one pipeline
+ * (pipeline/pass.ts).
  */
 export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const read = readPayload(ctx);
 	if ('refused' in read) return refuse(ctx, read.refused.httpStatus, read.refused.message);
 	const live = ctx.getMode() !== 'manual';
-	const clock = live && !read.bodiless ? await checkClockRequest(ctx, read.payload) : undefined;
+	// Signed: the clock's (a callback carries its secret instead).
+	const signed = ctx.getHeaderData()[SELF_CALL_HEADER] !== undefined;
+	const clock = live && !read.bodiless && signed ? await checkClockRequest(ctx, read.payload) : undefined;
 	if (clock === false) return refuse(ctx, 403, 'Wrong catch-up signature');
 	if (clock) {
 		noteServed(ctx);

@@ -1,14 +1,17 @@
-import type { IDataObject, IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IHookFunctions, ITriggerFunctions, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
 import type { EventKind } from '../../shared/callbacks/normalize';
 import { secretsMatch, triggerSecret } from '../../shared/callbacks/secrets';
 import { CALLBACK_HTTP_METHODS, SECRET_AND_STORE_IN_PATH, SECRET_IN_PATH } from '../../shared/n8nInternals';
-import { readSelfCall, SELF_CALL_HEADER, signSelfCall, type About } from '../../shared/selfCalls/signing';
 import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { hasCredential, triggerOptions } from './settings';
+
+type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 /**
- * How the trigger is reached: its webhooks and what a request to them carries (the callback's kind,
- * its secret, Create's store), where the secret comes from, and the catch-up clock's signed requests.
+ * The trigger's access: its webhooks, what a request to them carries (the callback's kind, its
+ * secret, Create's store), where its secret comes from and the check of a callback's, and the key
+ * that names the trigger in a process. The clock's signed requests: clock/reach.ts.
  */
 /**
  * The trigger's webhooks. Status and status details callbacks each have a static address that
@@ -78,10 +81,9 @@ export function callbackStore(ctx: IWebhookFunctions): string {
 	return (pathParameter(ctx, 'store') ?? queryParameter(ctx, 'store') ?? '').trim();
 }
 
-type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
-
 /**
- * Where the trigger's secret comes from, in this order:
+ * The trigger's secret, which its callbacks carry and which signs its clock's requests
+ * (clock/reach.ts). Where it comes from, in this order:
  * - the Callback Secret of the trigger's options, when set (for orders created outside n8n);
  * - else derived from the trigger's credential, its workflow and its webhook ID
  *   (shared/callbacks/secrets.ts): any process computes it, Print Store > Create included, and
@@ -90,12 +92,7 @@ type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
  *   package kept in the node's static data on activation, so orders created back then still report.
  */
 export function fixedSecret(ctx: TriggerContext): string {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	return typeof options.callbackSecret === 'string' ? options.callbackSecret : '';
-}
-
-export function hasCredential(ctx: TriggerContext): boolean {
-	return Boolean(ctx.getNode().credentials?.[CREDENTIAL_TYPE]);
+	return triggerOptions(ctx).callbackSecret;
 }
 
 /** The secret derived from the trigger's credential, or '' when the trigger has no credential. */
@@ -110,14 +107,8 @@ export function legacyRegistrationKey(isTest: boolean): string {
 }
 
 export function legacySecret(ctx: TriggerContext): string {
-	const stored = ctx.getWorkflowStaticData('node')[legacyRegistrationKey(false)] as IDataObject | undefined;
+	const stored = ctx.getWorkflowStaticData('node')[legacyRegistrationKey(false)] as { secret?: unknown } | undefined;
 	return typeof stored?.secret === 'string' ? stored.secret : '';
-}
-
-/** A key that names this trigger in this process's memory of events, without its secret. */
-export function triggerKey(ctx: TriggerContext | IExecuteFunctions): string {
-	const node = ctx.getNode();
-	return `${String(ctx.getWorkflow().id ?? '')}:${node.webhookId ?? node.name}:${ctx.getMode() === 'manual' ? 'test' : 'production'}`;
 }
 
 /** The secret the trigger's callbacks carry now: its Callback Secret, else the one derived from its credential, else an earlier version's. */
@@ -125,65 +116,31 @@ export async function currentSecret(ctx: TriggerContext): Promise<string> {
 	return fixedSecret(ctx) || (await derivedSecret(ctx)) || legacySecret(ctx);
 }
 
+/** The secrets a request may carry or be signed with: the Callback Secret alone, else the derived one and (`withLegacy`) an earlier version's ('' is none). */
+export async function acceptedSecrets(ctx: TriggerContext, withLegacy: boolean): Promise<string[]> {
+	const fixed = fixedSecret(ctx);
+	return fixed ? [fixed] : [await derivedSecret(ctx), withLegacy ? legacySecret(ctx) : ''];
+}
+
 export type SecretCheck = { ok: true } | { ok: false; status: number; error: string };
 
 /**
- * Production callbacks must carry the trigger's secret (see the top of this file), as a path
- * segment or as `?secret=`. A test URL listens only while someone waits in the editor; without a
- * fixed secret it takes events without one, so a sample can be sent by hand.
+ * Production callbacks must carry the trigger's secret, as a path segment or as `?secret=` (see
+ * the webhooks above). A test URL listens only while someone waits in the editor; without a fixed
+ * secret it takes events without one, so a sample can be sent by hand.
  */
 export async function checkSecret(ctx: IWebhookFunctions): Promise<SecretCheck> {
 	const isTest = ctx.getMode() === 'manual';
-	const fixed = fixedSecret(ctx);
 	const given = givenSecret(ctx);
-	if (isTest && !fixed && given === undefined) return { ok: true };
+	if (isTest && !fixedSecret(ctx) && given === undefined) return { ok: true };
 	if (given === undefined || given === '') return { ok: false, status: 401, error: 'Missing callback secret' };
-	const accepted = fixed ? [fixed] : [await derivedSecret(ctx), isTest ? '' : legacySecret(ctx)];
+	const accepted = await acceptedSecrets(ctx, !isTest);
 	if (!accepted.some((secret) => secret !== '' && secretsMatch(given, secret))) return { ok: false, status: 403, error: 'Wrong callback secret' };
 	return { ok: true };
 }
 
-/**
- * The catch-up's clock calls the trigger's own webhook (catchUp/clock.ts) through the package's one
- * way of calling n8n itself (shared/selfCalls): at its static address, with no secret in it, and a
- * signature keyed with the trigger's secret over the workflow, the trigger and what is asked; the
- * trigger's answer carries the proof keyed the same way.
- */
-
-/** What the clock asks: whether the trigger answers (`probe`), a catch-up (`run`, `first` after a start), or only the memory saved (`save`). */
-export type ClockAsk = 'probe' | 'run' | 'save';
-
-export interface ClockRequest {
-	ask: ClockAsk;
-	first: boolean;
-	nonce: string;
-}
-
-/** What a clock request's signature covers. */
-function clockAbout(ctx: TriggerContext, ask: ClockAsk, first: boolean): About {
+/** A key that names this trigger in this process (its memory, its catch-ups, its waiting callbacks), without its secret. */
+export function triggerKey(ctx: TriggerContext | IExecuteFunctions): string {
 	const node = ctx.getNode();
-	return ['catch-up', String(ctx.getWorkflow().id ?? ''), node.webhookId ?? node.name, ask, first ? 1 : 0];
-}
-
-/** A clock request: its body, and the headers that sign it. */
-export function signedClockRequest(ctx: ITriggerFunctions, secret: string, ask: ClockAsk, first = false, now = Date.now()): { nonce: string; body: IDataObject; headers: Record<string, string> } {
-	const signed = signSelfCall(secret, clockAbout(ctx, ask, first), now);
-	return { nonce: signed.nonce, body: { printStoreCatchUp: ask, ...(first ? { first: true } : {}) }, headers: { [SELF_CALL_HEADER]: signed.header } };
-}
-
-/**
- * The clock request a webhook request is, checked: undefined when it carries no clock signature (a
- * callback), `false` when its signature is not the trigger's or too old (refused), else what it asks
- * with the secret that signed it (to prove the answer with).
- */
-export async function checkClockRequest(ctx: IWebhookFunctions, body: unknown): Promise<(ClockRequest & { secret: string }) | false | undefined> {
-	const header = ctx.getHeaderData()[SELF_CALL_HEADER];
-	if (header === undefined) return undefined;
-	const asked = (body as IDataObject | undefined)?.printStoreCatchUp;
-	if (asked !== 'probe' && asked !== 'run' && asked !== 'save') return false;
-	const first = (body as IDataObject).first === true;
-	const fixed = fixedSecret(ctx);
-	const secrets = fixed ? [fixed] : [await derivedSecret(ctx), legacySecret(ctx)];
-	const signed = readSelfCall(header, secrets, clockAbout(ctx, asked, first));
-	return signed ? { ask: asked, first, nonce: signed.nonce, secret: signed.secret } : false;
+	return `${String(ctx.getWorkflow().id ?? '')}:${node.webhookId ?? node.name}:${ctx.getMode() === 'manual' ? 'test' : 'production'}`;
 }

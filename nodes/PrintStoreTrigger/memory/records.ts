@@ -5,7 +5,8 @@ import { squashStatusName, statusIdOf } from '../../shared/statuses';
 
 /**
  * What makes two events the same status record: the order, the status, the order line and the time.
- * The memory (memory.ts) and the pairing of a change's two callbacks (pairs.ts) compare by these.
+ * The memory (events.ts) and the pairing of a change's two callbacks (pipeline/pairs.ts, through
+ * door.ts) compare by these.
  */
 export interface RecordFacts {
 	orderId: string;

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE, matchesOrder, NO_FILTERS, orderListSource } from '../../
 import { collect } from '../../shared/lists/pages';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
 import { squashStatusName, statusIdOf } from '../../shared/statuses';
-import { statusKey, type CatchUpPlace, type ReaderState, type Watch } from '../pipeline/pipeline';
+import { statusKey, type CatchUpPlace, type ReaderState, type Watch } from '../memory/door';
 import { scopeKey, type CatchUpSettings } from '../setup/settings';
 
 /**

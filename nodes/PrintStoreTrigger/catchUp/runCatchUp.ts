@@ -1,25 +1,23 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { EventKind, NormalizedEvent } from '../../shared/callbacks/normalize';
+import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { toNodeError } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
 import { readStores, storeLabel } from '../../shared/lists/stores';
-import { triggerKey, type ClockRequest } from '../setup/webhooks';
-import { emit, eventFilter, pass, readPlace, type ReaderState } from '../pipeline/pipeline';
-import { answerProof } from '../../shared/selfCalls/signing';
-import { hasTriggerUrls, orderIdOf, readChanges, storeReader } from './read';
-import { runningCatchUp, storeOfScope, type CatchUpSettings } from '../setup/settings';
+import { triggerKey } from '../setup/access';
+import { readPlace, type ReaderState } from '../memory/door';
+import { emit, eventFilter, pass } from '../pipeline/pass';
+import { hasTriggerUrls, orderIdOf, readChanges, storeReader } from './readStore';
+import { catchUpEventKind, storeOfScope, type CatchUpSettings } from '../setup/settings';
 
 /**
- * A catch-up, run in a request to the trigger's own webhook: the clock's (catchUp/clock.ts), or a
- * callback that names no order (a webhook the provider's portal sends without payload). It reads
- * the store (catchUp/read.ts) and passes what it found through the one pipeline (pipeline.ts), which
- * drops what callbacks delivered and records the new place in the same step.
- *
- * The clock's request is answered with the counts and the trigger's proof; a catch-up that fails
- * (the store could not be read whole, the account's store is not known) is answered with `failed`,
- * which the clock shows as a failed execution: nothing is emitted and nothing recorded as read.
+ * A catch-up, run in a request to the trigger's own webhook: the clock's (answered in
+ * clock/clockCall.ts), or a callback that names no order (a webhook the provider's portal sends
+ * without payload). It reads the store (catchUp/readStore.ts) and passes what it found through the
+ * one pipeline (pipeline/pass.ts), which drops what callbacks delivered and records the new place in
+ * the same step. A catch-up that fails (the store could not be read whole, the account's store is
+ * not known) emits nothing and records nothing as read; `failureOf` says why.
  */
 
 /** Records younger than this are left for the next catch-up: a callback for them may be on its way. */
@@ -39,13 +37,7 @@ async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
 	}
 }
 
-/** Where the catch-up's events go: the first kind of event the trigger starts for (status, unless only details). */
-function eventKind(ctx: IWebhookFunctions): EventKind {
-	const kinds = ctx.getNodeParameter('events', ['status', 'details']) as string[];
-	return kinds.length === 0 || kinds.includes('status') ? 'status' : 'details';
-}
-
-interface Outcome {
+export interface Outcome {
 	events: NormalizedEvent[];
 	counts: IDataObject;
 }
@@ -61,7 +53,7 @@ class StoreNotRead extends Error {
 }
 
 /** What a failed catch-up says: the store and what failed reading it, or why the store is not known. */
-function failureOf(ctx: IWebhookFunctions, error: unknown): { message: string; description: string } {
+export function failureOf(ctx: IWebhookFunctions, error: unknown): { message: string; description: string } {
 	const cause = toNodeError(ctx.getNode(), error instanceof StoreNotRead ? error.reason : error, 0);
 	const message = error instanceof StoreNotRead ? `The catch-up could not read store ${error.storeId}: ${cause.message}` : cause.message;
 	return { message, description: cause.description ?? '' };
@@ -74,7 +66,7 @@ function failureOf(ctx: IWebhookFunctions, error: unknown): { message: string; d
  * the publish and younger than a minute wait (their callbacks are on their way, maybe to another
  * process); a catch-up a callback asks for takes them at once.
  */
-async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regular: boolean, forCallback = false): Promise<Outcome | undefined> {
+export async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regular: boolean, forCallback = false): Promise<Outcome | undefined> {
 	const key = triggerKey(ctx);
 	return await oneAtATime(key, async () => {
 		const now = Date.now();
@@ -88,7 +80,7 @@ async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regu
 			if (settings.scope === 'storeOrders') return true;
 			return hasTriggerUrls(order, webhookId) ?? hasTriggerUrls(await reader.order(orderIdOf(order)), webhookId) ?? false;
 		};
-		const read = await readChanges(from, { reader, settings, ours, kind: eventKind(ctx), now, settleMs, publishSettleMs: forCallback ? 0 : SETTLE_MS }).catch((error: unknown) => {
+		const read = await readChanges(from, { reader, settings, ours, kind: catchUpEventKind(ctx), now, settleMs, publishSettleMs: forCallback ? 0 : SETTLE_MS }).catch((error: unknown) => {
 			throw new StoreNotRead(settings.storeId, error);
 		});
 		// The memory is loaded afresh, compared, written with the new place and saved in one step.
@@ -99,29 +91,6 @@ async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regu
 			counts: { ...read.counts, store: settings.storeId, found: counts.events, emitted: counts.emitted, alreadyEmitted: counts.duplicates, filtered: counts.filtered },
 		};
 	});
-}
-
-/**
- * The clock's request. Several clocks may call (n8n with several main processes starts one in each):
- * a regular call within half an interval of the last catch-up reads nothing. The first call after an
- * activation or a start always reads, and takes the newest records too: n8n was not there to receive
- * their callbacks.
- */
-export async function answerClock(ctx: IWebhookFunctions, request: ClockRequest & { secret: string }): Promise<IWebhookResponseData> {
-	const proof = answerProof(request.secret, request.nonce);
-	// A probe, or a save: nothing to read; the trigger keeps its memory whole as the request ends.
-	if (request.ask !== 'run') return { webhookResponse: { answered: request.ask, proof } };
-	const settings = runningCatchUp(ctx);
-	if (!settings) return { webhookResponse: { caughtUp: false, reason: 'The catch-up is off, or the trigger has no credential', proof } };
-	let outcome: Outcome | undefined;
-	try {
-		outcome = await catchUp(ctx, settings, !request.first);
-	} catch (error) {
-		const failure = failureOf(ctx, error);
-		return { webhookResponse: { caughtUp: false, failed: failure.message, description: failure.description, proof } };
-	}
-	if (!outcome) return { webhookResponse: { caughtUp: false, reason: 'Another catch-up ran less than half an interval ago', proof } };
-	return await emit(ctx, outcome.events, { caughtUp: true, ...outcome.counts, proof });
 }
 
 /**
