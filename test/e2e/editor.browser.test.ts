@@ -481,7 +481,8 @@ describeE2E('the n8n editor in Chromium', () => {
 
 	test('the trigger panel shows every label in full and speaks of publishing', async () => {
 		const { client } = e2e();
-		const trigger = { id: randomUUID(), name: 'Print Store Trigger', type: `${PACKAGE_NODE_PREFIX}printStoreTrigger`, typeVersion: 1.1, position: [0, 0] as [number, number], parameters: {}, webhookId: randomUUID() };
+		// As a new user adds it: the newest version.
+		const trigger = { id: randomUUID(), name: 'Print Store Trigger', type: `${PACKAGE_NODE_PREFIX}printStoreTrigger`, typeVersion: 3, position: [0, 0] as [number, number], parameters: {}, webhookId: randomUUID() };
 		const { id } = await client.createWorkflow({ name: 'New trigger', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
 		await openInEditor(`/workflow/${id}`, ['Print Store Trigger']);
 		await page.locator('[data-test-id="canvas-node"][data-node-name="Print Store Trigger"]').dblclick();
