@@ -42,7 +42,7 @@ const KIND_LABELS: Record<Kind, string> = {
 	idle: '(c) idle, nothing changed',
 };
 
-/** What the catch-up answers (nodes/PrintStoreTrigger/catchUp/run.ts, answerClock). */
+/** What the catch-up answers (nodes/PrintStoreTrigger/clock/clockCall.ts, answerClock). */
 interface CatchUpAnswer {
 	caughtUp: boolean;
 	listed: number;

@@ -2,17 +2,20 @@
  * How far each operation reaches: for every `*.operation.ts` of the Print Store node (and the
  * trigger), the files of nodes/ it imports, directly or through others (type-only imports
  * included), and how many of them are the n8n door (nodes/shared/n8nInternals/). Prints a Markdown
- * table; docs/development.md quotes it.
+ * table; docs/development.md quotes it. With `--holds <folder>`: each file below that folder, folder
+ * by folder, with what it holds, in the words of its first doc comment's first sentence.
  *
- *   npx tsx scripts/layout.ts              this checkout
- *   npx tsx scripts/layout.ts ../other     another checkout (to compare before and after a change)
+ *   npx tsx scripts/layout.ts                                      this checkout
+ *   npx tsx scripts/layout.ts ../other                             another checkout (to compare before and after a change)
+ *   npx tsx scripts/layout.ts --holds nodes/PrintStoreTrigger      what each file of the trigger holds
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import ts from 'typescript';
 
-const root = path.resolve(process.argv[2] ?? path.join(__dirname, '..'));
+const holds = process.argv[2] === '--holds' ? process.argv[3] : undefined;
+const root = path.resolve(holds === undefined ? (process.argv[2] ?? path.join(__dirname, '..')) : path.join(__dirname, '..'));
 const DOOR = 'nodes/shared/n8nInternals/';
 
 function sourceFiles(folder: string): string[] {
@@ -48,6 +51,25 @@ function reach(file: string): Set<string> {
 		}
 	}
 	return seen;
+}
+
+/** The first sentence of a file's first doc comment: what the file says it holds. */
+function firstSentence(file: string): string {
+	const comment = /\/\*\*([\s\S]*?)\*\//.exec(readFileSync(path.join(root, file), 'utf8'))?.[1] ?? '';
+	const text = comment.replace(/\s*\n\s*\*\s?/g, ' ').trim();
+	return /^[\s\S]*?\.(?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
+if (holds !== undefined) {
+	console.log(`What each file of ${holds} holds (the first sentence of its first doc comment):\n`);
+	console.log('| folder | file | holds |');
+	console.log('|---|---|---|');
+	const files = sourceFiles(holds).sort((a, b) => path.posix.dirname(a).localeCompare(path.posix.dirname(b)) || a.localeCompare(b));
+	for (const file of files) {
+		const folder = path.posix.relative(holds, path.posix.dirname(file)) || '.';
+		console.log(`| ${folder === '.' ? '(top)' : `${folder}/`} | \`${path.posix.basename(file)}\` | ${firstSentence(file).replace(/\|/g, '\\|')} |`);
+	}
+	process.exit(0);
 }
 
 const operations = sourceFiles('nodes').filter((file) => file.endsWith('.operation.ts') || file.endsWith('Trigger.node.ts'));

@@ -107,11 +107,13 @@ async function main(): Promise<void> {
 	} finally {
 		await sandbox.close();
 	}
-	const all = (await import('node:fs')).readdirSync(TRIGGER, { recursive: true }).filter((entry) => String(entry).endsWith('.ts')).length;
-	console.log(`The Print Store Trigger's files (${all}) each walk crosses (${path.basename(repository)}):\n`);
-	console.log('| walk | files | which |');
-	console.log('|---|---:|---|');
-	for (const [walk, files] of rows) console.log(`| ${walk} | ${files.length} | ${files.map((file) => `\`${file}\``).join(', ')} |`);
+	const { readdirSync, readFileSync } = await import('node:fs');
+	const all = readdirSync(TRIGGER, { recursive: true }).filter((entry) => String(entry).endsWith('.ts')).length;
+	const lines = (files: string[]) => files.reduce((sum, file) => sum + readFileSync(path.join(TRIGGER, file), 'utf8').split('\n').length, 0);
+	console.log(`The Print Store Trigger's files (${all}) each walk crosses, and their lines in all (${path.basename(repository)}):\n`);
+	console.log('| walk | files | lines | which |');
+	console.log('|---|---:|---:|---|');
+	for (const [walk, files] of rows) console.log(`| ${walk} | ${files.length} | ${lines(files)} | ${files.map((file) => `\`${file}\``).join(', ')} |`);
 }
 
 main().then(

@@ -1,6 +1,6 @@
 /**
  * Where the Print Store node's CPU time goes, from a V8 CPU profile (.cpuprofile) of a process that
- * ran it: each sample inside the node's runOrders() (nodes/PrintStore/orderRun/run.ts) is counted once, under the first of these
+ * ran it: each sample inside the node's runOrders() (nodes/PrintStore/orderRun/runOrders.ts) is counted once, under the first of these
  * that is on its stack: n8n resolving a parameter (getNodeParameter: the order-item expression),
  * the transport and n8n's HTTP helper with OAuth2 (apiRequestWithStatus), else the node's own code.
  */
@@ -43,7 +43,7 @@ export function nodeCpu(file: string): NodeCpu {
 			const node = byId.get(id)!;
 			if (is(node, '_getNodeParameter', 'n8n-core')) parameter = true;
 			if (is(node, 'apiRequestWithStatus', 'transport')) request = true;
-			if (!is(node, 'runOrders', 'orderRun/run')) continue;
+			if (!is(node, 'runOrders', 'orderRun/runOrders')) continue;
 			result.nodeMs += ms;
 			if (parameter) result.parameterMs += ms;
 			else if (request) result.requestMs += ms;

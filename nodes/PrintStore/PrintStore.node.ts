@@ -15,9 +15,9 @@ import { PRINT_STORE_VERSIONS } from '../shared/n8nInternals';
 import { loadStatusOptions } from '../shared/reads/statusOptions';
 import { resourceDescriptions, router, subtitleExpression, toolDescriptionFields } from './actions/router';
 import { toolSettingFields } from './descriptions/tool.fields';
-import { searchOrders, searchProducts } from './lists/search';
+import { searchOrders, searchProducts } from './lookups/search';
 import { searchStores } from '../shared/lists/stores';
-import { getTemplateFields } from './lists/templateFields';
+import { getTemplateFields } from './lookups/templateFields';
 import { receiveResumeCall, RESUME_WEBHOOKS } from './wait/resumeCall';
 
 /** The resources; version 1 also lists Custom API Call as one (version 2 on has it in each resource's operations). */

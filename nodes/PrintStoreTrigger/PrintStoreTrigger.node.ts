@@ -24,9 +24,14 @@ import { receive } from './request';
 import { CALLBACK_WEBHOOKS } from './setup/access';
 import { failureIn } from './clock/failure';
 import { startClock } from './clock/ticks';
-import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, EVENTS_PROPERTIES, LOOK_UP_PROPERTIES, OPTIONS_PROPERTIES, STORE_PROPERTIES } from './setup/fields';
+import { CATCH_UP_PROPERTIES, DOWNLOAD_PROPERTIES, EVENTS_PROPERTIES, LOOK_UP_PROPERTIES, OPTIONS_PROPERTIES, STORE_PROPERTIES } from './setup/trigger.fields';
 import { keepMemoryWhole } from './memory/door';
 
+/**
+ * The Print Store Trigger: its description, and n8n's entry points handed to the files that do the
+ * work: webhook() to request.ts, trigger() to clock/ticks.ts, execute() to pipeline/lookUp.ts (and
+ * clock/failure.ts), the webhook lifecycle to activation.ts.
+ */
 export class PrintStoreTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Print Store Trigger',
@@ -68,7 +73,7 @@ export class PrintStoreTrigger implements INodeType {
 				displayName: 'Status Names or IDs',
 				name: 'statuses',
 				type: 'multiOptions',
-				// The statuses seen in the store's orders first, then example names (shared/statusOptions.ts).
+				// The statuses seen in the store's orders first, then example names (shared/reads/statusOptions.ts).
 				typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['enrichStoreId'] },
 				default: [],
 				description:

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../shared/errors';
 import { secretPlacement } from '../shared/callbacks/urls';
 import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
-import { NO_FILTERS, orderListSource } from '../shared/lists/orders';
+import { NO_FILTERS, orderListSource } from '../shared/lists/orderList';
 import { collect } from '../shared/lists/pages';
 import { checkTriggerActivation } from '../shared/n8nInternals';
 import { catchUpScope, checkedCatchUpSettings, hasCredential, runningCatchUp, scopeKey, triggerOptions, type CatchUpSettings } from './setup/settings';
@@ -13,7 +13,8 @@ import { derivedSecret, fixedSecret, legacyRegistrationKey, legacySecret } from 
 import { forgetTrigger, publishFor, readPlace } from './memory/door';
 
 /**
- * The trigger's lifecycle. Nothing is registered anywhere: the callback addresses and their secret
+ * The trigger's lifecycle: what a publish checks and records, and what deactivation forgets.
+ * Nothing is registered anywhere: the callback addresses and their secret
  * are derived (setup/access.ts), so every n8n process, Print Store > Create on a queue-mode
  * worker included, computes the same ones.
  *

@@ -1,9 +1,9 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { refuse } from '../shared/callbacks/answer';
+import { refuse } from '../shared/callbacks/respond';
 import { normalizeEvents, PayloadRejected, type NormalizedEvent } from '../shared/callbacks/normalize';
-import { readPayload } from '../shared/callbacks/read';
+import { readPayload } from '../shared/callbacks/readBody';
 import { isRecord } from '../shared/json';
 import { servedRoot } from '../shared/n8nInternals';
 import { noteServedHere } from '../shared/selfCalls/addresses';

@@ -2,7 +2,7 @@
  * Runs `perJob` on each job in turn, at most `atOnce` at a time, until every job has run or
  * `stopped()` says to take no more. Each job is released from `jobs` as it is taken, so a long list
  * holds only the jobs still to run (Create's batches: PrintStore/orderRun/batches.ts; the catch-up's
- * status histories: PrintStoreTrigger/catchUp/run.ts).
+ * status histories: PrintStoreTrigger/catchUp/readStore.ts).
  */
 export async function runAtOnce<T>(
 	jobs: Array<T | undefined>,

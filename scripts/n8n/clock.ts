@@ -3,7 +3,7 @@
  * tests and the benchmarks that run a catch-up when they choose: `{"printStoreCatchUp": "run"}`
  * to the static status webhook, signed in the `x-print-store-self-call` header with the trigger's
  * secret (nothing secret in the URL). Restated from nodes/shared/selfCalls/signing.ts and
- * nodes/PrintStoreTrigger/setup/webhooks.ts, not imported: a change there that these do not follow
+ * nodes/PrintStoreTrigger/clock/reach.ts, not imported: a change there that these do not follow
  * shows as refused requests.
  */
 import { createHmac, randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@
  * StatusCallbackUrl and StatusDetailsCallbackUrl carry it (path form and query form) is read by every
  * operation that outputs what the service answers (Get, Get Many, Get Status History, Custom API
  * Call), through n8n's engine against the sandbox, and each output shows the marker where the secret
- * was. The hiding lives in one place (perItem/run.ts, per output item; orderRun/run.ts for Price and Create); this is its test.
+ * was. The hiding lives in one place (perItem/run.ts, per output item; orderRun/runOrders.ts for Price and Create); this is its test.
  */
 import { SECRET_MARKER } from '../../nodes/shared/hideSecrets';
 import { runPrintStore } from '../helpers/engine';

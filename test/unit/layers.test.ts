@@ -75,7 +75,7 @@ function cycles(graph: Graph): string[][] {
 	return found;
 }
 
-const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orderRun|perItem|toolCall|descriptions|lists)\//;
+const BELOW_OPERATIONS = /^nodes\/PrintStore\/(wait|orderRun|perItem|toolCall|descriptions|lookups)\//;
 
 /** Imports that point up or sideways, as `from -> to: why`. */
 function upward(graph: Graph): string[] {

@@ -5,9 +5,9 @@
  * and dates from the editor turned into UTC.
  */
 import { readListAnswer } from '../../nodes/shared/lists/listAnswer';
-import { matchesOrder, NO_FILTERS, orderSummary, toUtcInstant } from '../../nodes/shared/lists/orders';
+import { matchesOrder, NO_FILTERS, orderSummary, toUtcInstant } from '../../nodes/shared/lists/orderList';
 import { entryKey, mayHaveMore, saysMore } from '../../nodes/shared/lists/pages';
-import { matchesProduct, productHint, productId, productListSource, productName, quantityTag } from '../../nodes/PrintStore/lists/products';
+import { matchesProduct, productHint, productId, productListSource, productName, quantityTag } from '../../nodes/PrintStore/lookups/products';
 
 const orders = [{ ID: 'a' }, { ID: 'b' }];
 

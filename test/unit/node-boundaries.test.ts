@@ -18,8 +18,8 @@ const PROBES: Array<[string, string]> = [
 	['nodes/PrintStoreTrigger/probe.ts', "export { PrintStore } from '../PrintStore/PrintStore.node';\n"],
 ];
 const ALLOWED: Array<[string, string]> = [
-	['nodes/PrintStore/wait/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { settle } from './plan';\nexport const probe = [readPayload, settle];\n"],
-	['nodes/PrintStoreTrigger/pipeline/probe.ts', "import { readPayload } from '../../shared/callbacks/read';\nimport { eventFilter } from './pass';\nexport const probe = [readPayload, eventFilter];\n"],
+	['nodes/PrintStore/wait/probe.ts', "import { readPayload } from '../../shared/callbacks/readBody';\nimport { settle } from './plan';\nexport const probe = [readPayload, settle];\n"],
+	['nodes/PrintStoreTrigger/pipeline/probe.ts', "import { readPayload } from '../../shared/callbacks/readBody';\nimport { eventFilter } from './pass';\nexport const probe = [readPayload, eventFilter];\n"],
 ];
 
 /**

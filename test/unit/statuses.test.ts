@@ -3,7 +3,7 @@
  * and Get Many's status filter share: a wanted status is an ID (an integer) or a name (any case,
  * spaces and punctuation ignored).
  */
-import { matchesOrder, NO_FILTERS } from '../../nodes/shared/lists/orders';
+import { matchesOrder, NO_FILTERS } from '../../nodes/shared/lists/orderList';
 import { isStatusId, matchesStatus, statusIdOf, statusMatcher } from '../../nodes/shared/statuses';
 
 const shipped = { StatusID: 4, StatusDescription: 'In Production' };

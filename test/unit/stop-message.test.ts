@@ -2,7 +2,7 @@
  * The stop message of a Create in the cases a sandbox run cannot set up on demand: a batch in
  * flight beside the refused one whose request failed without an answer (its orders may exist).
  */
-import { describeCreated } from '../../nodes/PrintStore/orderRun/run';
+import { describeCreated } from '../../nodes/PrintStore/orderRun/runOrders';
 import type { Outcome } from '../../nodes/PrintStore/orderRun/batches';
 import { ApiFailure } from '../../nodes/shared/errors';
 import { API } from '../helpers/api-operations';

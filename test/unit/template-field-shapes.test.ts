@@ -4,7 +4,7 @@
  * plausible shape, read the same way.
  */
 import { checkPathId, locatorValue } from '../../nodes/shared/ids';
-import { mapperField, templateFieldsOf } from '../../nodes/PrintStore/lists/templateFields';
+import { mapperField, templateFieldsOf } from '../../nodes/PrintStore/lookups/templateFields';
 import { matchesStore, storeEntry, storeLabel } from '../../nodes/shared/lists/stores';
 
 describe('a product\'s TemplateFields', () => {

@@ -52,7 +52,7 @@ const FROM_VERSION_4 = { '@version': [{ _cnd: { gte: 4 } }] };
 const FROM_VERSION_5 = { '@version': [{ _cnd: { gte: 5 } }] };
 
 /**
- * The picked product's template fields (lists/templateFields.ts), one input each; sent in
+ * The picked product's template fields (lookups/templateFields.ts), one input each; sent in
  * Product.TemplateFields, over the name/value pairs of Product Options > Template Fields.
  */
 const templateFieldValues: INodeProperties = {

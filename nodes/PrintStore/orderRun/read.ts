@@ -11,7 +11,7 @@ import { forModel, pairedWithCall } from '../toolCall/answer';
 import { callbackChoice } from './callbacks';
 import type { InputMode } from './check';
 import { jsonDraft, orderItemReader } from './orderItem';
-import { runOrders, type OrderRequest, type OrderRun, type RunLimits } from './run';
+import { runOrders, type OrderRequest, type OrderRun, type RunLimits } from './runOrders';
 
 /**
  * Everything a Get Price Quote or Create run takes from the node, read here once into one value

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, INodeExecutionData, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { answerJson, refuse } from '../../shared/callbacks/answer';
+import { answerJson, refuse } from '../../shared/callbacks/respond';
 import { normalizeEvents } from '../../shared/callbacks/normalize';
-import { readPayload } from '../../shared/callbacks/read';
+import { readPayload } from '../../shared/callbacks/readBody';
 import { secretsMatch } from '../../shared/callbacks/secrets';
 import { hideSecretsInText } from '../../shared/hideSecrets';
 import { CALLBACK_HTTP_METHODS, N8nChanged, waitingItems } from '../../shared/n8nInternals';
 import { triedText } from '../../shared/selfCalls/ask';
-import { downloadOnResume, type ResumedOrder } from './files';
+import { downloadOnResume, type ResumedOrder } from './downloadOnResume';
 import { stopChecks } from './checks';
 import { readStatusHistory as readHistory } from '../../shared/reads/orders';
 import { matchesStatus } from '../../shared/statuses';

@@ -5,7 +5,7 @@ import { normalizeEvents, toIsoTimestamp, type EventKind, type NormalizedEvent }
 import { ApiFailure } from '../../shared/errors';
 import { checkPathId } from '../../shared/ids';
 import { isRecord, readField } from '../../shared/json';
-import { MAX_PAGE_SIZE, matchesOrder, NO_FILTERS, orderListSource } from '../../shared/lists/orders';
+import { MAX_PAGE_SIZE, matchesOrder, NO_FILTERS, orderListSource } from '../../shared/lists/orderList';
 import { collect } from '../../shared/lists/pages';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
 import { squashStatusName, statusIdOf } from '../../shared/statuses';
@@ -18,8 +18,8 @@ import { scopeKey, type CatchUpSettings } from '../setup/settings';
  * watched, whichever is later), then reads the status history of each order that is new or whose
  * list entry changed, and returns every record past where it read before, oldest first, as events,
  * with the new place it read to (`place`), a value. Whether a record was already emitted by a
- * callback, and what starts the workflow, is the pipeline's (pipeline.ts), which records the new
- * place in the same step.
+ * callback, and what starts the workflow, is the pipeline's (pipeline/pass.ts), which records the
+ * new place in the same step (memory/door.ts, `select`).
  *
  * - A first publish (nothing read yet, or another store or scope) records the orders as they are and
  *   returns what changed after the publish, or, with "On First Publish, Emit the Last", those days.
@@ -52,12 +52,12 @@ export interface ReadCounts {
 export interface ChangesRead {
 	/** The records found, as events (`source: 'catchUp'`), oldest first. */
 	events: NormalizedEvent[];
-	/** The new place, which the pipeline records with the events (pipeline.ts, `pass`). */
+	/** The new place, which the pipeline records with the events (pipeline/pass.ts, `pass`). */
 	place: CatchUpPlace;
 	counts: ReadCounts;
 }
 
-/** Where the catch-up read to before (pipeline.ts, `readPlace`). */
+/** Where the catch-up read to before (memory/door.ts, `readPlace`). */
 export interface ReadFrom {
 	reader?: ReaderState;
 	watched: Record<string, Watch>;

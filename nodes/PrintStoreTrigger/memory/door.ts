@@ -15,12 +15,12 @@ export { statusKey, type ReaderState, type Watch } from './shape';
 export type { CatchUpPlace } from './watch';
 
 /**
- * The memory's one door: nothing else in the trigger imports a file of memory/
- * (test/unit/layers.test.ts). What the rest of the trigger needs of the memory it gets here, as
- * values (`readPlace`, `addressesServed`, `lastRecordedFor`), and what it records it hands here
- * (`select`, with a catch-up's place; `publishFor`, `noteWhereServed`, `forgetTrigger`), each read,
- * changed and saved in one synchronous step. And what the memory takes as one status record
- * (records.ts), which the pairing of a change's two callbacks takes too.
+ * The memory's one door: what the rest of the trigger reads of the memory and records in it. Nothing
+ * else in the trigger imports a file of memory/ (test/unit/layers.test.ts). What others need of the
+ * memory they get here, as values (`readPlace`, `addressesServed`, `lastRecordedFor`), and what they
+ * record they hand here (`select`, with a catch-up's place; `publishFor`, `noteWhereServed`,
+ * `forgetTrigger`), each read, changed and saved in one synchronous step. And what the memory takes
+ * as one status record (records.ts), which the pairing of a change's two callbacks takes too.
  *
  * The memory is the node's static data (shared by every process, kept across restarts) when the
  * catch-up runs or "Remember Across Processes" is on; else this process's alone.

@@ -3,6 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { downloadFields } from '../../shared/files/fields';
 import { storeLocatorModes } from '../../shared/lists/stores';
 
+/** The trigger's fields, as the editor shows them version by version (setup/settings.ts reads them). */
+
 /** The catch-up's fields, shown from version 2 on (versions 1 and 1.1 have no catch-up). Defaults as settings.ts's CATCH_UP_DEFAULTS. */
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 const BEFORE_VERSION_2 = { '@version': [{ _cnd: { lt: 2 } }] };

@@ -12,7 +12,7 @@ import type { EventKind } from './normalize';
  *   version 2.1 on: n8n's log never shows it; and for URLs typed by hand);
  * - a path segment, `.../webhook/<id>/<id>/status/<secret>` (what Create sends for earlier
  *   triggers, or when chosen: it survives a service that drops or rewrites query strings; see the
- *   trigger's setup/webhooks.ts).
+ *   trigger's setup/access.ts).
  * Whatever form an URL carries it in, `hideCallbackSecrets` (shared/hideSecrets.ts, a leaf module
  * every layer may import) replaces the secret by a fixed marker so output items, errors and logs
  * show which trigger an order reports to, never the secret.
@@ -39,7 +39,7 @@ export function secretPlacement(node: TriggerNodeRef, option: unknown): 'path' |
  * URLs" option places it. Any process computes it from what it has: n8n's production webhook base
  * (`<WEBHOOK_URL>/webhook`), the workflow ID and the trigger node. n8n's own `getNodeWebhookUrl`
  * gives the static address (through the door, n8nInternals); the path form inserts the webhook ID again before the kind (the
- * trigger's setup/webhooks.ts says why). A secret with characters a path segment would carry
+ * trigger's setup/access.ts says why). A secret with characters a path segment would carry
  * encoded goes in the query.
  */
 export function triggerCallbackUrl(

@@ -13,7 +13,7 @@ import { staticWebhookUrl } from './workflow';
  */
 
 /**
- * The trigger has webhooks and a `trigger()` (the catch-up's clock, PrintStoreTrigger/catchUp/clock.ts).
+ * The trigger has webhooks and a `trigger()` (the catch-up's clock, PrintStoreTrigger/clock/ticks.ts).
  * Relies on: n8n registers a node's webhooks and runs its trigger() alike when it declares both (the
  * webhooks on publishing, trigger() in the process that keeps the workflow active, from every start
  * of n8n on: n8n 2.x re-registers only non-webhook triggers at start), and runs the node in an

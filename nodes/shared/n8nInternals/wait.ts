@@ -54,7 +54,7 @@ export function n8nSaysOfExecution(answer: { status?: number; body?: unknown }, 
  * n8n's resume address of this execution: `<webhook URL>/<waiting endpoint>/<execution ID>`, with
  * `?signature=` on n8n 2.x.
  * Relies on: the `$execution.resumeUrl` expression, evaluated in a node's execute() (or in its resume
- * webhook, for the fresh look of `freshWaitCaller`), gives an address
+ * webhook, for the fresh look of wait/reach.ts, `reachFromResumeCall`), gives an address
  * whose path ends in the execution ID (the node adds its own path after it). An address that is not
  * http(s) is returned as it is: that is n8n's WEBHOOK_URL setting, which the caller explains.
  * Tested: test/e2e/wait-for-status.test.ts.

@@ -53,7 +53,7 @@ export function webhookBaseUrl(ctx: IExecuteFunctions | ITriggerFunctions): stri
  * The production URL of a trigger's static webhook (`<base>/<webhook id>/<path>`), as n8n serves it.
  * Relies on: n8n-workflow's `NodeHelpers.getNodeWebhookUrl`, the function n8n itself builds the URL
  * with. Checked where it is used: here that it exists and answers under the base; at the trigger's
- * activation, that its answer equals the URL n8n gives the trigger (`checkTriggerUrls`).
+ * activation, that its answer equals the URL n8n gives the trigger (`checkTriggerActivation`).
  * Tested: test/e2e/trigger.test.ts, test/trigger/registration.test.ts.
  */
 export function staticWebhookUrl(base: string, workflowId: string, node: INode, path: string): string {

@@ -4,7 +4,7 @@ import { showFor } from '../../../shared/displayOptions';
 import { storeIdField } from '../../descriptions/common.fields';
 import { EARLIER_VERSIONS, FROM_VERSION_3, ORDER_ITEM_FOR_MODEL, orderItemFields, orderRequestOptions } from '../../orderRun/orderItem.fields';
 import { executeOrderRequest } from '../../orderRun/read';
-import { ORDER_REQUEST_MEANINGS, type OrderRequest } from '../../orderRun/run';
+import { ORDER_REQUEST_MEANINGS, type OrderRequest } from '../../orderRun/runOrders';
 
 /** The request: `POST store/{id}/order`; it acts once (a second create could order twice). */
 export const orderRequest: OrderRequest = {

@@ -7,7 +7,7 @@ import { ORDER_SIMPLIFY_HINT, simplifiedOrder, simplifies, simplifyField } from 
 import { forEachItem } from '../../perItem/run';
 import { readStoreId } from '../../perItem/parameters';
 import { isToolRun } from '../../toolCall/answer';
-import { requestedLimit } from '../../lists/limit';
+import { requestedLimit } from '../../descriptions/limit';
 import { ItemProblem } from '../../../shared/errors';
 import { isRecord, readField } from '../../../shared/json';
 import { readOrder } from '../../../shared/reads/orders';
@@ -23,7 +23,7 @@ import {
 	toUtcInstant,
 	type OrderFilters,
 	type OrderState,
-} from '../../../shared/lists/orders';
+} from '../../../shared/lists/orderList';
 import { collect } from '../../../shared/lists/pages';
 
 /** The API call: the store's order list (named by the API, not shown: docs/api-assumptions.md). */

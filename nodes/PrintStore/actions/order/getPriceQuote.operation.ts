@@ -4,7 +4,7 @@ import { showFor } from '../../../shared/displayOptions';
 import { storeIdField } from '../../descriptions/common.fields';
 import { ORDER_ITEM_FOR_MODEL, orderItemFields, orderRequestOptions } from '../../orderRun/orderItem.fields';
 import { executeOrderRequest } from '../../orderRun/read';
-import { ORDER_REQUEST_MEANINGS, type OrderRequest } from '../../orderRun/run';
+import { ORDER_REQUEST_MEANINGS, type OrderRequest } from '../../orderRun/runOrders';
 
 /** The request: `POST store/{id}/order/price`, a read that changes nothing (repeatable), its status codes. */
 export const orderRequest: OrderRequest = {

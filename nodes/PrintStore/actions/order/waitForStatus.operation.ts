@@ -61,7 +61,7 @@ export const description: INodeProperties[] = showFor({ show: { resource: ['orde
 		name: 'waitFor',
 		type: 'multiOptions',
 		required: true,
-		// The statuses seen in the store's orders first, then example names (shared/statusOptions.ts).
+		// The statuses seen in the store's orders first, then example names (shared/reads/statusOptions.ts).
 		typeOptions: { loadOptionsMethod: 'getOrderStatuses', loadOptionsDependsOn: ['storeId', 'storeId.value'] },
 		default: ['Delivered'],
 		description:

@@ -5,9 +5,9 @@ import { storeIdField } from '../../descriptions/common.fields';
 import { listFields } from '../../descriptions/list.fields';
 import { forEachItem } from '../../perItem/run';
 import { readStoreId } from '../../perItem/parameters';
-import { requestedLimit } from '../../lists/limit';
+import { requestedLimit } from '../../descriptions/limit';
 import { collect } from '../../../shared/lists/pages';
-import { LIST_PRODUCTS, matchesProduct, productListSource } from '../../lists/products';
+import { LIST_PRODUCTS, matchesProduct, productListSource } from '../../lookups/products';
 
 /** The API call: the store's products (named by the API, not shown: docs/api-assumptions.md). */
 export const api = LIST_PRODUCTS;
