@@ -211,7 +211,7 @@ export async function startTrigger(options: {
 			if (!response.headersSent) res.status(500).json({ message: 'Error in workflow', error: (error as Error).message });
 			return;
 		}
-		// n8n saves a request's copy only when something in it was written (rule 2 in memory.ts).
+		// n8n saves a request's copy only when something in it was written (rule 2 in nodes/shared/n8nInternals/staticData.ts).
 		if (options.copies && (requestWorkflow.staticData as IDataObject).__dataChanged === true) {
 			saves.push(id);
 			const saved = snapshot(requestWorkflow);
