@@ -3,8 +3,9 @@
  * parser's, type-only imports included): no import cycle; no operation file imports another; what
  * lies below the operations (the wait, the order run, the per-item runs, the lists, field descriptions)
  * imports no operation; nodes/shared/ imports neither node; no two folders import each other; User >
- * Get Current, the simplest operation, reaches no file of the door to n8n's internals; outside the
- * trigger's memory (memory/), only its one door (memory/door.ts) is imported. Each rule is
+ * Get Current, the simplest operation, reaches no file of the door to n8n's internals; the trigger's
+ * folders are layers in one order; outside the trigger's memory (memory/), only its one door
+ * (memory/door.ts) is imported. Each rule is
  * also run on a small made-up tree that breaks it, so a check that finds nothing cannot pass unnoticed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -139,6 +140,21 @@ function pastTheMemoryDoor(graph: Graph): string[] {
 		.map(([file]) => file);
 }
 
+/** The trigger's folders, top to bottom: a file imports only from its own folder or one below it. */
+const TRIGGER = 'nodes/PrintStoreTrigger';
+const TRIGGER_LAYERS = ['', 'clock', 'catchUp', 'pipeline', 'memory', 'setup'];
+
+/** Imports between the trigger's folders that run up, as `from -> to`. */
+function upTheTrigger(graph: Graph): string[] {
+	const layer = (file: string) => TRIGGER_LAYERS.indexOf(path.posix.relative(TRIGGER, path.posix.dirname(file)));
+	const found: string[] = [];
+	for (const [file, targets] of graph) {
+		if (!file.startsWith(`${TRIGGER}/`)) continue;
+		for (const target of targets) if (target.startsWith(`${TRIGGER}/`) && layer(target) < layer(file)) found.push(`${file} -> ${target}`);
+	}
+	return found;
+}
+
 const files = sourceFiles('nodes');
 const tree = importGraph(Object.fromEntries(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')])), (file) => existsSync(path.join(root, file)));
 
@@ -154,6 +170,12 @@ test('nodes/: every import points down', () => {
 test("the trigger's memory has one door: outside memory/, only its door is imported (what others need of it, they get from the door)", () => {
 	expect(tree.get(MEMORY_DOOR)?.filter((target) => target.startsWith(MEMORY)).length).toBeGreaterThan(2);
 	expect(pastTheMemoryDoor(tree)).toEqual([]);
+});
+
+test("the trigger's folders are layers: (top) -> clock/ -> catchUp/ -> pipeline/ -> memory/ -> setup/, no import runs up", () => {
+	const folders = new Set(files.filter((file) => file.startsWith(`${TRIGGER}/`)).map((file) => path.posix.relative(TRIGGER, path.posix.dirname(file))));
+	expect([...folders].sort()).toEqual([...TRIGGER_LAYERS].sort());
+	expect(upTheTrigger(tree)).toEqual([]);
 });
 
 test('nodes/: no two folders import each other', () => {
@@ -219,6 +241,16 @@ describe('the checks find what they forbid', () => {
 			'nodes/PrintStoreTrigger/catchUp/readStore.ts': "import type { Watch } from '../memory/shape';\nexport type W = Watch;",
 		});
 		expect(pastTheMemoryDoor(graph)).toEqual(['nodes/PrintStoreTrigger/catchUp/readStore.ts']);
+	});
+
+	test("an import up the trigger's layers", () => {
+		const graph = made({
+			[`${TRIGGER}/request.ts`]: "import { pass } from './pipeline/pass';\nexport const receive = pass;",
+			[`${TRIGGER}/pipeline/pass.ts`]: "import { settings } from '../setup/settings';\nexport const pass = settings;",
+			[`${TRIGGER}/setup/settings.ts`]: "import { answerClock } from '../clock/clockCall';\nexport const settings = answerClock;",
+			[`${TRIGGER}/clock/clockCall.ts`]: 'export const answerClock = 1;',
+		});
+		expect(upTheTrigger(graph)).toEqual([`${TRIGGER}/setup/settings.ts -> ${TRIGGER}/clock/clockCall.ts`]);
 	});
 
 	test('an operation reaching the door through other files', () => {
