@@ -1,8 +1,8 @@
 /**
  * The one door to n8n behaviour that n8n does not document for community nodes. Nothing else in
- * nodes/ casts a context to reach what it does not declare, changes n8n's execution stack, or sends
- * HTTP but the transport (the API's requests) and selfRequests.ts here (n8n's own webhooks)
- * (test/unit/n8n-door.test.ts). Each entry says what it relies on, checks it where it is used, and
+ * nodes/ casts a context to reach what it does not declare, changes n8n's execution stack, holds a
+ * request's copy of n8n's static data (staticData.ts), or sends HTTP but the transport (the API's
+ * requests) and selfRequests.ts here (n8n's own webhooks) (test/unit/n8n-door.test.ts). Each entry says what it relies on, checks it where it is used, and
  * stops with an `N8nChanged` error naming its guard when it does not hold
  * (test/unit/n8n-guards.test.ts takes each internal away and sees that error).
  */
