@@ -302,8 +302,8 @@ describe("Template Fields: the picked product's fields as n8n's resource mapper 
 
 	test('nothing to show is no error: no store or product picked, an expression, a product not listed, a service without the product list', async () => {
 		const nothing = (notice: RegExp) => ({ fields: [], emptyFieldsNotice: expect.stringMatching(notice) });
-		expect(await fieldsOf(picked(''))).toEqual(nothing(/^The template fields come from the product picked above, as the store's product list gives them: pick the Store ID and the Product/));
-		expect(await fieldsOf(picked('postcard-4x6'), { storeId: { __rl: true, mode: 'list', value: '' } })).toEqual(nothing(/^The template fields come from the product picked above, as the store's product list gives them: pick the Store ID and the Product/));
+		expect(await fieldsOf(picked(''))).toEqual(nothing(/^The template fields come from the product picked above, as the store's product list gives them: pick the Store and the Product/));
+		expect(await fieldsOf(picked('postcard-4x6'), { storeId: { __rl: true, mode: 'list', value: '' } })).toEqual(nothing(/^The template fields come from the product picked above, as the store's product list gives them: pick the Store and the Product/));
 		expect(await fieldsOf({ __rl: true, mode: 'id', value: '={{ $json.product }}' })).toEqual(nothing(/not expressions/));
 		expect(await fieldsOf(picked('no-such-product'))).toEqual(nothing(/^The product "no-such-product" is not in the store's product list$/));
 		await env.api.setProfiles(['no-list-endpoints']);

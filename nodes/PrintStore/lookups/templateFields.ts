@@ -87,7 +87,7 @@ export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<Re
 	const storeId = fixedValue(this.getCurrentNodeParameter('storeId'));
 	const wanted = fixedValue(this.getCurrentNodeParameter('productId'));
 	if (!storeId || !wanted) {
-		return none("The template fields come from the product picked above, as the store's product list gives them: pick the Store ID and the Product (fixed values, not expressions)");
+		return none("The template fields come from the product picked above, as the store's product list gives them: pick the Store and the Product (fixed values, not expressions)");
 	}
 	let product: IDataObject | undefined;
 	try {
