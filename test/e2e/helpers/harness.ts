@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 
 import { N8nClient, type Execution, type ExecutionError } from '../../../scripts/n8n/client';
 import { executionError, nodeError, nodeItems, nodeOutput } from '../../../scripts/n8n/executions';
@@ -88,6 +89,27 @@ export function e2e() {
 }
 
 /**
+ * A POST to the suite's control server, on a connection of its own: a long restart left a kept-alive
+ * connection that the server could close just as the next call went out (seen as ECONNRESET).
+ */
+async function controlCall(pathname: string, body?: unknown): Promise<{ ok: boolean; text: string }> {
+	const { state } = e2e();
+	const url = new URL(`${state.controlUrl}${pathname}`);
+	const payload = body === undefined ? undefined : JSON.stringify(body);
+	return await new Promise((resolve, reject) => {
+		const request = http.request(url, { method: 'POST', agent: false, headers: payload === undefined ? {} : { 'content-type': 'application/json' } }, (response) => {
+			let text = '';
+			response.setEncoding('utf8');
+			response.on('data', (chunk: string) => (text += chunk));
+			response.on('end', () => resolve({ ok: (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300, text }));
+			response.on('error', reject);
+		});
+		request.on('error', reject);
+		request.end(payload);
+	});
+}
+
+/**
  * Restarts n8n's main process (same port, user folder and database) and waits until it answers
  * again; `settings` are added to its environment until the next restart (null: left unset). Rejects
  * with n8n's log when it does not start.
@@ -95,8 +117,8 @@ export function e2e() {
 export async function restartN8n(settings: Record<string, string | null> = {}): Promise<void> {
 	const { state } = e2e();
 	if (!state.controlUrl) throw new Error('This end-to-end run has no control server to restart n8n');
-	const answer = await fetch(`${state.controlUrl}/restart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
-	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
+	const answer = await controlCall('/restart', { settings });
+	if (!answer.ok) throw new Error(`Restarting n8n failed: ${answer.text}`);
 }
 
 /**
@@ -106,8 +128,8 @@ export async function restartN8n(settings: Record<string, string | null> = {}): 
 export async function restartAllOfN8n(settings: Record<string, string | null> = {}, mainOnly: Record<string, string | null> = {}): Promise<void> {
 	const { state } = e2e();
 	if (!state.controlUrl) throw new Error('This end-to-end run has no control server to restart n8n');
-	const answer = await fetch(`${state.controlUrl}/restart-all`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings, mainOnly }) });
-	if (!answer.ok) throw new Error(`Restarting n8n failed: ${await answer.text()}`);
+	const answer = await controlCall('/restart-all', { settings, mainOnly });
+	if (!answer.ok) throw new Error(`Restarting n8n failed: ${answer.text}`);
 }
 
 /**
@@ -117,8 +139,8 @@ export async function restartAllOfN8n(settings: Record<string, string | null> = 
 export async function restoreDefaultSettings(): Promise<void> {
 	const { state } = e2e();
 	if (!state.controlUrl) return;
-	const answer = await fetch(`${state.controlUrl}/defaults`, { method: 'POST' });
-	if (!answer.ok) throw new Error(`Restarting n8n with the suite's settings failed: ${await answer.text()}`);
+	const answer = await controlCall('/defaults');
+	if (!answer.ok) throw new Error(`Restarting n8n with the suite's settings failed: ${answer.text}`);
 }
 
 let ownSettings = false;
@@ -138,16 +160,16 @@ export const settingsAreTheFileOwn = () => ownSettings;
 export async function stopOrStartN8n(action: 'stop' | 'start'): Promise<void> {
 	const { state } = e2e();
 	if (!state.controlUrl) throw new Error(`This end-to-end run has no control server to ${action} n8n`);
-	const answer = await fetch(`${state.controlUrl}/${action}`, { method: 'POST' });
-	if (!answer.ok) throw new Error(`${action} n8n failed: ${await answer.text()}`);
+	const answer = await controlCall(`/${action}`);
+	if (!answer.ok) throw new Error(`${action} n8n failed: ${answer.text}`);
 }
 
 /** Queue mode: the control server stops n8n's worker (`/worker/stop?how=`) or starts a new one (`/worker/start?eventLog=`). */
 export async function controlWorker(action: 'stop' | 'start', query: string): Promise<void> {
 	const { state } = e2e();
 	if (!state.controlUrl) throw new Error('This end-to-end run has no control server for the worker');
-	const answer = await fetch(`${state.controlUrl}/worker/${action}?${query}`, { method: 'POST' });
-	if (!answer.ok) throw new Error(`${action} the worker failed: ${await answer.text()}`);
+	const answer = await controlCall(`/worker/${action}?${query}`);
+	if (!answer.ok) throw new Error(`${action} the worker failed: ${answer.text}`);
 }
 
 export interface NodeRun {
