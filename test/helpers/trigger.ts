@@ -22,6 +22,18 @@ import { derivedTriggerSecret } from './secrets';
 import { serveLikeN8n } from './webhook-server';
 
 export const TRIGGER_TYPE = `${PACKAGE}.printStoreTrigger`;
+
+/** A status record as a callback posts it: order `PS-<order>`, the sandbox's status names, a fixed time per status. */
+export function statusRecord(order: string, statusId = 4, extra: IDataObject = {}): IDataObject {
+	return {
+		OrderID: order,
+		OrderNumber: `PS-${order}`,
+		StatusID: statusId,
+		StatusDescription: ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'][statusId],
+		Timestamp: `2026-11-2${statusId}T10:00:00Z`,
+		...extra,
+	};
+}
 const trigger = new PrintStoreTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
 

@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPrintStore, type StoredCredentials } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, useTriggerHosts, type TriggerHost } from '../helpers/trigger';
+import { startTrigger, statusRecord, useTriggerHosts, type TriggerHost } from '../helpers/trigger';
 
 const env = useSandbox();
 const hosts = useTriggerHosts();
@@ -64,14 +64,7 @@ async function emittedItems(host: TriggerHost, count: number): Promise<IDataObje
 	return host.emittedItems();
 }
 
-const record = (order: string, statusId: number, extra: IDataObject = {}) => ({
-	OrderID: order,
-	OrderNumber: `PS-${order}`,
-	StatusID: statusId,
-	StatusDescription: ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'][statusId],
-	Timestamp: `2026-11-2${statusId}T10:00:00Z`,
-	...extra,
-});
+const record = statusRecord;
 const detailsOf = (order: string, statusId: number) => record(order, statusId, { PartnerOrderReference: `crm-${order}`, StoreID: 'store_main', Completed: statusId === 5, Order: { ID: order, Recipient: 'Ada' } });
 
 describe('version 3: one execution per status change', () => {

@@ -8,17 +8,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPrintStore, StoredCredentials } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, type TriggerHost, storedState, useTriggerHosts } from '../helpers/trigger';
+import { startTrigger, statusRecord, type TriggerHost, storedState, useTriggerHosts } from '../helpers/trigger';
 
-const record = (order: string, statusId = 4, extra: IDataObject = {}) =>
-	JSON.stringify({
-		OrderID: order,
-		OrderNumber: `PS-${order}`,
-		StatusID: statusId,
-		StatusDescription: ['', 'Received', 'In Production', 'Printed', 'Shipped', 'Delivered'][statusId],
-		Timestamp: `2026-11-2${statusId}T10:00:00Z`,
-		...extra,
-	});
+const record = (order: string, statusId = 4, extra: IDataObject = {}) => JSON.stringify(statusRecord(order, statusId, extra));
 
 const hosts = useTriggerHosts();
 async function activeTrigger(parameters: INodeParameters = {}, options: Parameters<typeof startTrigger>[0] = {}) {

@@ -32,22 +32,16 @@ const EVENT_KINDS = [
  * Which callbacks start the workflow. Version 3 starts once per status change, whichever callbacks
  * report it (pipeline/pairs.ts); versions before start once per callback, as their workflows expect.
  */
+const EVENTS: INodeProperties = { displayName: 'Events', name: 'events', type: 'multiOptions', options: EVENT_KINDS, default: ['status', 'details'] };
+
 export const EVENTS_PROPERTIES: INodeProperties[] = [
 	{
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		options: EVENT_KINDS,
-		default: ['status', 'details'],
+		...EVENTS,
 		displayOptions: { show: FROM_VERSION_3 },
 		description: 'Which callbacks to listen to. Each status change starts the workflow once, with the fields of every callback that reported it.',
 	},
 	{
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		options: EVENT_KINDS,
-		default: ['status', 'details'],
+		...EVENTS,
 		displayOptions: { show: BEFORE_VERSION_3 },
 		description: 'Which callbacks start the workflow. Each callback starts it: with both, a change reported to both URLs starts it twice.',
 	},
