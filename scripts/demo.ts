@@ -595,9 +595,12 @@ async function main() {
 			print('');
 			continue;
 		}
-		print(`Events received by "${entry.workflow.name}" (${runs.length} executions):`);
-		const triggerName = activatableTriggers(entry.source)[0].name;
-		for (const run of runs) {
+		// The Print Store Trigger's executions (the quick start's webhook starts executions of its own).
+		const triggers = activatableTriggers(entry.source);
+		const triggerName = (triggers.find((node) => node.type.endsWith('.printStoreTrigger')) ?? triggers[0]).name;
+		const triggerRunsOf = runs.filter((run) => nodeOutput(run, triggerName).length > 0);
+		print(`Events received by "${entry.workflow.name}" (${triggerRunsOf.length} executions):`);
+		for (const run of triggerRunsOf) {
 			for (const event of nodeOutput(run, triggerName)) print(`  ${describeEvent(event)}`);
 		}
 		const notifications = runs.flatMap((run) => describeNotification(run));
