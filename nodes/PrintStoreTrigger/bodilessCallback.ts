@@ -4,7 +4,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import type { EventKind, NormalizedEvent } from '../shared/callbacks/normalize';
 import { normalizeEvents } from '../shared/callbacks/normalize';
-import { checkPathId } from '../shared/ids';
+import { checkPathId, storeFieldName } from '../shared/ids';
 import { readStatusHistory } from '../shared/reads/orders';
 import { hasCredential, triggerStoreId } from './setup/settings';
 import { callbackStore } from './setup/access';
@@ -32,11 +32,11 @@ async function fromApi(ctx: IWebhookFunctions, event: NormalizedEvent, kind: Eve
 		return { ...event, eventKey: `${kind}|unidentified|${randomUUID()}`, statusError: 'The callback names no order (no body, no OrderID or OrderNumber in its query): its status could not be read' };
 	}
 	if (!store) {
-		return { ...event, statusError: "No store to read the order's status from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)" };
+		return { ...event, statusError: `No store to read the order's status from: set the trigger's ${storeFieldName(ctx.getNode())}, or create the orders with this trigger's URLs (Print Store > Create adds their store)` };
 	}
 	if (!hasCredential(ctx)) return { ...event, statusError: "The trigger has no credential to read the order's status with: select your Print Store credential on it" };
 	try {
-		const ref = { storeId: checkPathId(store, 'Store ID'), order: checkPathId(String(order), 'Order ID') };
+		const ref = { storeId: checkPathId(store, storeFieldName(ctx.getNode())), order: checkPathId(String(order), 'Order ID') };
 		const record = newest(await readStatusHistory(ctx, ref, { latest: true }));
 		if (!record) return { ...event, statusError: `Order ${String(order)} has no status record yet` };
 		const [read] = normalizeEvents(record, kind, receivedAt);

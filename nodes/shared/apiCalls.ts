@@ -46,7 +46,7 @@ export const CREDENTIALS: Explanation = {
 export const INVALID_STORE: Explanation = {
 	message: 'Invalid store',
 	description:
-		'Check the Store ID, and that the connected account and its application are associated with that store (join it with an invite key first).',
+		'Check the store, and that the connected account and its application are associated with that store (join it with an invite key first).',
 };
 
 export const ORDER_NOT_FOUND: Explanation = {

@@ -1,4 +1,16 @@
+import type { INode } from 'n8n-workflow';
+
 import { InvalidValue } from './errors';
+
+/**
+ * The store field's name as the node's editor shows it, for errors that name it: Print Store shows
+ * "Store" (a picker) from version 5 on, the trigger from version 2 on; older versions keep the text
+ * field "Store ID" their workflows saved.
+ */
+export function storeFieldName(node: Pick<INode, 'type' | 'typeVersion'>): string {
+	const pickerFrom = node.type.endsWith('printStoreTrigger') ? 2 : 5;
+	return (node.typeVersion ?? 1) >= pickerFrom ? 'Store' : 'Store ID';
+}
 
 /** A character no ID or path segment may carry (C0 controls and DEL). */
 export function isControlCharacter(character: string): boolean {

@@ -178,7 +178,7 @@ describeE2E('Print Store node in a real n8n: one operation per resource', () => 
 		expect(node.error!.message).toBe('Invalid store');
 		expect(node.error!.node?.name).toBe('Print Store');
 		expect(node.error!.httpCode).toBe('400');
-		expect(node.error!.description).toContain('Check the Store ID');
+		expect(node.error!.description).toContain('Check the store, and that');
 		expect(node.error!.description).toContain("Service says: Invalid store 'store_unassociated'");
 		expect(node.nodeError?.message).toBe('Invalid store');
 	});

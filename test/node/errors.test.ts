@@ -111,7 +111,7 @@ describe('invalid store (400)', () => {
 		['create, unknown store', 'create', 'store_nope'],
 	])('%s', async (_name, operation, storeId) => {
 		const result = await runPrintStore({ parameters: order(operation, storeId), credentials: await credentialsFor(env.sandbox) });
-		expectError(result.error, 'Invalid store', '400', /Store ID/);
+		expectError(result.error, 'Invalid store', '400', /^Check the store, and that the connected account/);
 		expect(result.error!.description).toMatch(/Service says: /);
 		expect((await env.api.counts()).total).toBe(0);
 	});

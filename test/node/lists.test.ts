@@ -333,7 +333,7 @@ describe('From List: picking an order or a product in the editor', () => {
 	});
 
 	test('without a fixed Store ID, or from a service without the lists, the list says why instead of failing', async () => {
-		expect((await lookup('searchProducts', {})).results).toEqual([{ name: 'Enter the Store ID above first, then open this list again', value: '' }]);
+		expect((await lookup('searchProducts', {})).results).toEqual([{ name: 'Set the Store ID above first, then open this list again', value: '' }]);
 		expect((await lookup('searchOrders', { storeId: '={{ $json.store }}' })).results[0].name).toMatch(/^The Store ID is an expression/);
 		await env.api.setProfiles(['no-list-endpoints']);
 		expect((await lookup('searchOrders', { storeId: env.sandbox.storeId })).results).toEqual([
@@ -348,7 +348,7 @@ describe('From List: picking an order or a product in the editor', () => {
 		await createOrders(2);
 		expect((await lookup('searchOrders', { storeId: `  ${env.sandbox.storeId} ` })).results).toHaveLength(2);
 		expect((await lookup('searchProducts', { storeId: ` ${env.sandbox.storeId}` })).results.length).toBeGreaterThanOrEqual(8);
-		expect((await lookup('searchProducts', { storeId: '   ' })).results[0].name).toBe('Enter the Store ID above first, then open this list again');
+		expect((await lookup('searchProducts', { storeId: '   ' })).results[0].name).toBe('Set the Store ID above first, then open this list again');
 	});
 
 	test('other failures are errors the panel shows (invalid store)', async () => {

@@ -159,7 +159,7 @@ describe('Store ID from version 5: expressions, and nothing picked', () => {
 		});
 		expect(result.json[0].ID).toEqual(expect.any(String));
 		expect(result.json[1].error).toBe('Invalid store');
-		expect(result.json[2].error).toMatch(/^Invalid "Store ID" in item 2: "..\/user" is not a valid ID/);
+		expect(result.json[2].error).toMatch(/^Invalid "Store" in item 2: "..\/user" is not a valid ID/);
 		expect(await apiRequests()).toEqual(['GET /api/v1/store/store_main/product', 'GET /api/v1/store/store_does_not_exist/product']);
 	});
 
@@ -182,7 +182,7 @@ describe('Store ID from version 5: expressions, and nothing picked', () => {
 			credentials: await credentialsFor(env.sandbox),
 		}).catch((error: Error) => ({ thrown: error.message }));
 		// The picker's name from version 5 on: Store.
-		expect(JSON.stringify(result)).toMatch(/Parameter \\"?Store\\"? is required|Parameter "Store" is required|Invalid \\"Store ID\\" in item 0: is required/);
+		expect(JSON.stringify(result)).toMatch(/Parameter \\"?Store\\"? is required|Parameter "Store" is required|Invalid \\"Store\\" in item 0: is required/);
 		expect(await apiRequests()).toEqual([]);
 	});
 
@@ -239,7 +239,7 @@ describe('From List: the stores the connected account can use (searchStores)', (
 		// An API root where the service has nothing: every address answers 404.
 		const credentials = await credentialsFor(env.sandbox, undefined, { baseUrl: `${env.sandbox.baseUrl}/no-such-api` });
 		const answer = await searchList({ method: 'searchStores', parameters: {}, credentials, typeVersion: 5 });
-		expect(answer.results).toEqual([{ name: 'List unavailable: this service has no store list (HTTP 404). Choose By ID and type the Store ID.', value: '' }]);
+		expect(answer.results).toEqual([{ name: 'List unavailable: this service has no store list (HTTP 404). Choose By ID and type the store ID.', value: '' }]);
 	});
 
 	test('a store picked from the list is what the product and order lists use', async () => {
@@ -251,9 +251,9 @@ describe('From List: the stores the connected account can use (searchStores)', (
 		expect(orders.results.map((result) => result.value)).toEqual([order.ID]);
 		// Nothing picked yet, or an expression: the lists say what to do, as for the text field.
 		const empty = await searchList({ method: 'searchProducts', parameters: { storeId: { __rl: true, mode: 'list', value: '' } }, credentials: await credentialsFor(env.sandbox), typeVersion: 5 });
-		expect(empty.results).toEqual([{ name: 'Enter the Store ID above first, then open this list again', value: '' }]);
+		expect(empty.results).toEqual([{ name: 'Set the Store above first, then open this list again', value: '' }]);
 		const expression = await searchList({ method: 'searchOrders', parameters: { storeId: { __rl: true, mode: 'id', value: '={{ $json.store }}' } }, credentials: await credentialsFor(env.sandbox), typeVersion: 5 });
-		expect(expression.results[0].name).toMatch(/^The Store ID is an expression/);
+		expect(expression.results[0].name).toMatch(/^The Store is an expression: type the ID here \(By ID\) or set a fixed Store to pick from the list$/);
 	});
 });
 

@@ -16,6 +16,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { PrintStoreOAuth2Api } from '../../credentials/PrintStoreOAuth2Api.credentials';
+import { storeFieldName } from '../../nodes/shared/ids';
 import { PrintStore } from '../../nodes/PrintStore/PrintStore.node';
 import { PrintStoreTrigger } from '../../nodes/PrintStoreTrigger/PrintStoreTrigger.node';
 
@@ -192,6 +193,18 @@ test('the texts are read: every action, placeholder and tooltip of both nodes an
 
 test('the editor follows n8n\'s guidelines: actions without articles, placeholders as examples, Custom API Call last, short tooltips for users, one name per object', () => {
 	expect(everyFinding()).toEqual([]);
+});
+
+test('an error names the store field as the editor shows it in that version of each node', () => {
+	for (const [description, type] of [
+		[printStore, 'n8n-nodes-print-store.printStore'],
+		[trigger, 'n8n-nodes-print-store.printStoreTrigger'],
+	] as const) {
+		for (const [version, names] of storeNames(description)) {
+			// Every version of both nodes has a store field (the trigger's for reading orders).
+			expect([version, [...names]]).toEqual([version, [storeFieldName({ type, typeVersion: version })]]);
+		}
+	}
 });
 
 describe('each rule finds what breaks it', () => {

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { locatorValue } from '../../shared/ids';
+import { locatorValue, storeFieldName } from '../../shared/ids';
 import { matchesOrder, NO_FILTERS, orderLabel, orderListSource } from '../../shared/lists/orderList';
 import { forEachPage, type ListPosition, type QueryNames } from '../../shared/lists/pages';
 import { listNotice, unavailable } from '../../shared/lists/stores';
@@ -30,8 +30,9 @@ const notice = listNotice;
  */
 function storeToList(ctx: ILoadOptionsFunctions): string | INodeListSearchResult {
 	const value = locatorValue(ctx.getCurrentNodeParameter('storeId'));
-	if (typeof value !== 'string' || value.trim() === '') return notice('Enter the Store ID above first, then open this list again');
-	if (value.startsWith('=')) return notice('The Store ID is an expression: type the ID here (By ID) or set a fixed Store ID to pick from the list');
+	const field = storeFieldName(ctx.getNode());
+	if (typeof value !== 'string' || value.trim() === '') return notice(`Set the ${field} above first, then open this list again`);
+	if (value.startsWith('=')) return notice(`The ${field} is an expression: type the ID here (By ID) or set a fixed ${field} to pick from the list`);
 	return value.trim();
 }
 

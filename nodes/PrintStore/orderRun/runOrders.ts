@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { ApiFailure, InvalidValue, toNodeError } from '../../shared/errors';
-import { checkPathId } from '../../shared/ids';
+import { checkPathId, storeFieldName } from '../../shared/ids';
 import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../../shared/apiCalls';
 import { errorItem } from '../perItem/run';
 import { type BatchGroup, type Outcome, type SendBatch, sendInBatches } from './batches';
@@ -144,7 +144,7 @@ async function sendOrders(run: OrderRun): Promise<INodeExecutionData[]> {
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		if (itemIndex > 0 && itemIndex % ITEMS_PER_YIELD === 0) await sleep(0);
 		try {
-			const storeId = checkPathId(run.storeId(itemIndex), 'Store ID');
+			const storeId = checkPathId(run.storeId(itemIndex), storeFieldName(node));
 			const settings = orderRequestSettings(run.options(itemIndex), run.testMode);
 			let draft = run.draft(itemIndex);
 			if (run.callbacks) draft = withCallbackUrls(run.callbacks, draft, itemIndex, storeId);

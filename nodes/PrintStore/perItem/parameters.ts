@@ -1,15 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { checkPathId } from '../../shared/ids';
+import { checkPathId, storeFieldName } from '../../shared/ids';
 import type { OrderRef } from '../../shared/reads/orders';
 
 /**
- * The item's Store ID, checked as a path segment. Versions 1 to 4 save it as text, version 5 as a
+ * The item's store, checked as a path segment (errors name the field as the editor shows it). Versions 1 to 4 save it as text, version 5 as a
  * resource locator (From List, By ID); n8n's `extractValue` gives the ID for both (for text it
  * returns the text as it is).
  */
 export function readStoreId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return checkPathId(ctx.getNodeParameter('storeId', itemIndex, '', { extractValue: true }), 'Store ID');
+	return checkPathId(ctx.getNodeParameter('storeId', itemIndex, '', { extractValue: true }), storeFieldName(ctx.getNode()));
 }
 
 const ORDER_MODE_NAMES: Record<string, string> = { list: 'Order (From List)', orderNumber: 'Order (By Number)', id: 'Order (By ID)' };

@@ -5,7 +5,7 @@ import { filesOf, newestFiles } from '../../shared/files/attach';
 import type { FilesWanted } from '../../shared/files/fields';
 import { hideCallbackSecrets } from '../../shared/hideSecrets';
 import { isRecord } from '../../shared/json';
-import { checkPathId } from '../../shared/ids';
+import { checkPathId, storeFieldName } from '../../shared/ids';
 import { downloadsWanted, fetchFromApi, readsInExecution, triggerStoreId } from '../setup/settings';
 import type { NormalizedEvent } from '../../shared/callbacks/normalize';
 import { readOrder, readStatusHistory } from '../../shared/reads/orders';
@@ -33,9 +33,9 @@ export function lookUpInExecution(ctx: IExecuteFunctions): string {
 function eventOrder(ctx: IExecuteFunctions | IWebhookFunctions, event: IDataObject, urlStore: string) {
 	const store = triggerStoreId(ctx) || String(event.StoreID ?? '') || urlStore;
 	if (!store) {
-		throw new Error("No store to read the order from: set the trigger's Store ID, or create the orders with this trigger's URLs (Print Store > Create adds their store)");
+		throw new Error(`No store to read the order from: set the trigger's ${storeFieldName(ctx.getNode())}, or create the orders with this trigger's URLs (Print Store > Create adds their store)`);
 	}
-	return { storeId: checkPathId(store, 'Store ID'), order: checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID') };
+	return { storeId: checkPathId(store, storeFieldName(ctx.getNode())), order: checkPathId(event.OrderID ?? event.OrderNumber ?? '', 'Order ID') };
 }
 
 /** Adds the order or its history to one event; throws when it cannot be read (naming the field when the IDs are not usable). */

@@ -100,6 +100,6 @@ export async function searchStores(this: ILoadOptionsFunctions, filter?: string)
 		const stores = await readStores(this);
 		return { results: stores.filter((store) => matchesStore(store, filter ?? '')).map((store) => ({ name: storeLabel(store), value: store.id })) };
 	} catch (error) {
-		return unavailable(error, 'store list', 'Choose By ID and type the Store ID.');
+		return unavailable(error, 'store list', 'Choose By ID and type the store ID.');
 	}
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkPathId, locatorValue } from '../ids';
+import { checkPathId, locatorValue, storeFieldName } from '../ids';
 import { isRecord, readField } from '../json';
 import { CREDENTIALS, INVALID_STORE, type ApiOperation } from '../apiCalls';
 import { readStatusHistory } from './orders';
@@ -53,7 +53,7 @@ function statusOf(record: IDataObject): Seen | undefined {
 
 async function storesToRead(ctx: ILoadOptionsFunctions, given: unknown): Promise<string[]> {
 	const store = locatorValue(given);
-	if (typeof store === 'string' && store.trim() !== '' && !store.startsWith('=')) return [checkPathId(store, 'Store ID')];
+	if (typeof store === 'string' && store.trim() !== '' && !store.startsWith('=')) return [checkPathId(store, storeFieldName(ctx.getNode()))];
 	const stores = listed(await apiRequest.call(ctx, { operation: LIST_STORES_FOR_STATUSES, method: 'GET', path: ['store'] }));
 	return stores
 		.map((entry) => readField(entry, 'StoreID', 'StoreId', 'ID'))
