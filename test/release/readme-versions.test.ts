@@ -12,9 +12,11 @@
  *   "upgrading from 0.1.0"). While the package is below 1.0, that is every X.Y.Z with major 0, as
  *   n8n, n8n-workflow and Node.js are all at 1 or above.
  *
+ * - The guides under docs/ install or pin package.json's version too (their other numbers are n8n's).
+ *
  * So `npm version` without README.md's install lines following it fails here (releasing.md, step 3).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -73,11 +75,20 @@ function problems(texts: Record<string, string>): string[] {
 
 const files = ['README.md', 'docker/README.md', 'docker/Dockerfile'];
 const texts = () => Object.fromEntries(files.map((file) => [file, read(file)]));
+/** The guides under docs/, where what a reader installs or pins must follow package.json too (their other numbers are n8n's and its libraries'). */
+const guides = () => readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`);
 
 test("README.md and docker/ install package.json's version, and name no version that was not released", () => {
 	expect(version).toMatch(/^\d+\.\d+\.\d+/);
 	expect(released.length).toBeGreaterThan(0);
 	expect(problems(texts())).toEqual([]);
+});
+
+test("the guides under docs/ install and pin package.json's version", () => {
+	const found = guides().flatMap((file) => installed(file, read(file)));
+	// docs/n8n-3.md pins it in N8N_COMMUNITY_PACKAGES and quotes n8n's error naming it.
+	expect(found.map((named) => named.file)).toContain('docs/n8n-3.md');
+	expect(found.filter((named) => named.version !== version)).toEqual([]);
 });
 
 test('it reads every kind of place: a tarball, a spec, N8N_COMMUNITY_PACKAGES, the Release column, a version in the text', () => {
