@@ -24,8 +24,9 @@ test(`${total} creates under injected faults: nothing created twice, nothing los
 		dropRate: sized(0.03, 0.01),
 		latencySpikeMs: 200,
 		latencySpikeRate: 0.1,
-		// Short enough for the 200-order run to outlive a token too.
-		tokenLifetimeSeconds: sized(1, 3),
+		// Short enough for the 200-order run to outlive a token too; long enough that a refreshed token
+		// is still good when its request is sent on a busy machine (1 s was not, under load).
+		tokenLifetimeSeconds: sized(2, 3),
 		seed: 11,
 	});
 	const credentials = await credentialsFor(env.sandbox);
