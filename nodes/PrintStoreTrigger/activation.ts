@@ -7,10 +7,10 @@ import { forgetLegacyCallbacks } from '../shared/legacyCallbacks';
 import { NO_FILTERS, orderListSource } from '../shared/lists/orderList';
 import { collect } from '../shared/lists/pages';
 import { checkTriggerActivation } from '../shared/n8nInternals';
-import { catchUpScope, checkedCatchUpSettings, hasCredential, runningCatchUp, scopeKey, triggerOptions, type CatchUpSettings } from './setup/settings';
+import { catchUpScope, checkedCatchUpSettings, hasCredential, isPublish, runningCatchUp, scopeKey, triggerOptions, type CatchUpSettings } from './setup/settings';
 import { resolveStore } from './catchUp/runCatchUp';
 import { derivedSecret, fixedSecret, legacyRegistrationKey, legacySecret } from './setup/access';
-import { forgetTrigger, publishFor, readPlace } from './memory/door';
+import { forgetTrigger, publishFor, readPlace, sharesMemory } from './memory/door';
 
 /**
  * The trigger's lifecycle: what a publish checks and records, and what deactivation forgets.
@@ -30,16 +30,11 @@ function isTest(ctx: IHookFunctions): boolean {
 	return ctx.getMode() === 'manual';
 }
 
-/** A publish by a user (or a save of a published workflow), not n8n starting or a new leader taking over. */
-function isPublish(ctx: IHookFunctions): boolean {
-	return !['init', 'leadershipChange'].includes(ctx.getActivationMode());
-}
-
 export async function register(ctx: IHookFunctions): Promise<void> {
 	if (isTest(ctx)) return;
 	const options = triggerOptions(ctx);
 	const catchUp = checkedCatchUpSettings(ctx);
-	checkTriggerActivation(ctx, secretPlacement(ctx.getNode(), options.secretPlacement), options.acrossProcesses || catchUp !== undefined);
+	checkTriggerActivation(ctx, secretPlacement(ctx.getNode(), options.secretPlacement), sharesMemory(ctx));
 	if (catchUpScope(ctx) !== 'off' && !hasCredential(ctx)) {
 		throw new NodeOperationError(ctx.getNode(), 'The catch-up has no credential to read the store with', {
 			description: 'Select your Print Store credential on the trigger, the same one Print Store > Create uses, or set Catch Up Missed Events to Off.',

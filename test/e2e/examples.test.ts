@@ -7,7 +7,7 @@ import { assertSucceeded, nodeItems, nodeOutput } from '../../scripts/n8n/execut
 import { waitFor } from '../../scripts/n8n/process';
 import { findNode, loadExample, manualTrigger, withCredential } from '../../scripts/n8n/workflows';
 import { callbacksSettled } from './helpers/catch-up';
-import { describeE2E, e2e } from './helpers/harness';
+import { describeE2E, e2e, expectOnlyTestOrders } from './helpers/harness';
 
 type Json = Record<string, unknown>;
 
@@ -41,18 +41,6 @@ async function callbackStory(orders: Json[], workflowId: string): Promise<string
 		return `execution ${String(run.id)} ${String(run.mode)} ${String(run.status)}: ${events.map((event) => `${String(event.orderNumber)} ${String(event.status)}`).join(', ')}`;
 	});
 	return [...sent, ...executions].join('\n');
-}
-
-/**
- * What an example sent since the request `after`: every create request (POST .../order) carries
- * TestMode true, as the examples' Creates are set to (a real account would print nothing). Returns
- * how many there were.
- */
-async function expectOnlyTestOrders(after: number): Promise<number> {
-	const creates = (await e2e().sandbox.requests()).filter((request) => request.seq > after && request.method === 'POST' && /\/store\/[^/]+\/order$/.test(request.path));
-	expect(creates.length).toBeGreaterThan(0);
-	expect(creates.map((request) => (request.body as Json | undefined)?.TestMode)).toEqual(creates.map(() => true));
-	return creates.length;
 }
 
 /** The order the sandbox stored for a sample CRM record: product and recipient, field by field, in the API's names. */

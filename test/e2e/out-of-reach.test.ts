@@ -329,7 +329,6 @@ describeE2E("n8n's public address out of its own reach: Wait Until Status, the c
 	}, 200_000);
 });
 
-/** How many times the store's order list was read (first pages and others) since request `afterSeq`. */
 /** How many first catch-ups after a publish main's log shows answered (the clock logs each answer at debug level, which the suite's n8n runs at). */
 function firstCatchUpsLogged(): number {
 	return readFileSync(e2e().state.n8n.logFile, 'utf8')

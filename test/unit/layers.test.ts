@@ -8,22 +8,16 @@
  * (memory/door.ts) is imported. Each rule is
  * also run on a small made-up tree that breaks it, so a check that finds nothing cannot pass unnoticed.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import ts from 'typescript';
+import { sourceFiles } from '../helpers/source-files';
 
 const root = path.resolve(__dirname, '..', '..');
 
 type Graph = Map<string, string[]>;
 
-function sourceFiles(folder: string): string[] {
-	return readdirSync(path.join(root, folder)).flatMap((entry) => {
-		const relative = `${folder}/${entry}`;
-		if (statSync(path.join(root, relative)).isDirectory()) return sourceFiles(relative);
-		return relative.endsWith('.ts') ? [relative] : [];
-	});
-}
 
 /** Each file's relative imports and re-exports, resolved to files of the tree (`exists` says which are). */
 function importGraph(sources: Record<string, string>, exists: (file: string) => boolean): Graph {

@@ -7,8 +7,9 @@
  * context in a Proxy: what a run reads is passed to it as a value. Each rule is also shown to catch a
  * sample of what it forbids, so a rule that matches nothing cannot pass unnoticed.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from '../helpers/source-files';
 
 const root = path.resolve(__dirname, '..', '..');
 const DOOR = 'nodes/shared/n8nInternals/';
@@ -44,15 +45,6 @@ const RULES: Rule[] = [
 	},
 ];
 
-function sourceFiles(folder: string): string[] {
-	const out: string[] = [];
-	for (const entry of readdirSync(path.join(root, folder))) {
-		const relative = `${folder}/${entry}`;
-		if (statSync(path.join(root, relative)).isDirectory()) out.push(...sourceFiles(relative));
-		else if (relative.endsWith('.ts')) out.push(relative);
-	}
-	return out;
-}
 
 /** Each line of `source` that breaks a rule, as `file:line: what`. */
 function violations(file: string, source: string): string[] {

@@ -5,20 +5,14 @@
  * list of statuses reads the Store as it is being edited, `getCurrentNodeParameter`: that is the
  * editor's, not a run's.) The rule is also run on a sample that breaks it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from '../helpers/source-files';
 
 const root = path.resolve(__dirname, '..', '..');
 const TRIGGER = 'nodes/PrintStoreTrigger';
 const SETTINGS = `${TRIGGER}/setup/settings.ts`;
 
-function sourceFiles(folder: string): string[] {
-	return readdirSync(path.join(root, folder)).flatMap((entry) => {
-		const relative = `${folder}/${entry}`;
-		if (statSync(path.join(root, relative)).isDirectory()) return sourceFiles(relative);
-		return relative.endsWith('.ts') ? [relative] : [];
-	});
-}
 
 /** The lines of a file, other than settings.ts, that read a parameter, as `file:line`. */
 function readingsOutsideSettings(file: string, source: string): string[] {

@@ -9,7 +9,7 @@ import { isRecord, readField } from '../../shared/json';
  * their workflows read them. The AI tool variant does not show it: its answers are already written
  * for a model (Get Many's summaries, Get Status History's Detail, Get's whole order).
  */
-export const SIMPLIFY_FROM_VERSION = 6;
+const SIMPLIFY_FROM_VERSION = 6;
 
 export function simplifyField(hint: string): INodeProperties {
 	return {
@@ -61,7 +61,7 @@ function recipientOf(order: IDataObject): IDataObject | undefined {
 	return Array.isArray(recipients) ? recipients.find(isRecord) : undefined;
 }
 
-export const ORDER_FIELDS = ['ID', 'OrderNumber', 'PartnerOrderReference', 'StatusID', 'StatusDescription', 'Completed', 'Created', 'Updated'] as const;
+const ORDER_FIELDS = ['ID', 'OrderNumber', 'PartnerOrderReference', 'StatusID', 'StatusDescription', 'Completed', 'Created', 'Updated'] as const;
 
 /**
  * An order simplified: ORDER_FIELDS (null where the order has none), RecipientName (first and last

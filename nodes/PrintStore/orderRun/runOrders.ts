@@ -140,11 +140,12 @@ async function sendOrders(run: OrderRun): Promise<INodeExecutionData[]> {
 	const { node, count, stopOnError, request } = run;
 	const groups = new Map<string, BatchGroup>();
 	const inputErrors = new Map<number, unknown>();
+	const storeField = storeFieldName(node);
 
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		if (itemIndex > 0 && itemIndex % ITEMS_PER_YIELD === 0) await sleep(0);
 		try {
-			const storeId = checkPathId(run.storeId(itemIndex), storeFieldName(node));
+			const storeId = checkPathId(run.storeId(itemIndex), storeField);
 			const settings = orderRequestSettings(run.options(itemIndex), run.testMode);
 			let draft = run.draft(itemIndex);
 			if (run.callbacks) draft = withCallbackUrls(run.callbacks, draft, itemIndex, storeId);

@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { LastingFailure, triedText } from '../../shared/selfCalls/ask';
 import { lastRecordedFor } from '../memory/door';
-import { runningCatchUp } from '../setup/settings';
+import { isPublish, runningCatchUp } from '../setup/settings';
 import { catchUpFailed, failureItems, unreachable, type ClockFailure } from './failure';
 import { askTheTrigger, PROBE_TIMEOUT_MS, reachTrigger } from './reach';
 
@@ -44,11 +44,6 @@ const STEP_MS = 1000;
 const SAVE_AFTER_MS = 1000;
 /** How long the clock's last save may take as n8n closes the trigger. */
 const CLOSING_TIMEOUT_MS = 3000;
-
-/** A publish by a user (or a save of a published workflow), not n8n starting or a new leader taking over. */
-function isPublish(ctx: ITriggerFunctions): boolean {
-	return !['init', 'leadershipChange'].includes(ctx.getActivationMode());
-}
 
 export async function startClock(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
 	// Manual runs (the editor's test) have no clock; neither has a trigger whose catch-up does not run.

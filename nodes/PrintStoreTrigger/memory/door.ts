@@ -45,7 +45,7 @@ export function processOnlyKey(key: string): string {
 }
 
 /** What the memory selected of a request's events: the new ones, the other callback's records of changes passed on, and how many were of a kind the trigger starts for. */
-export interface Selected {
+interface Selected {
 	selected: NormalizedEvent[];
 	/** From version 3 on: callbacks' records of a change the other callback passed on (pipeline/pairs.ts). */
 	others: NormalizedEvent[];

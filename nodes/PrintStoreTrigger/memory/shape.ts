@@ -99,11 +99,11 @@ export function sameKept(a: Kept, b: Kept): boolean {
 	return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 }
 
-export function copyKept(list: Kept[] | undefined): Kept[] | undefined {
+function copyKept(list: Kept[] | undefined): Kept[] | undefined {
 	return list?.map((kept) => [...kept] as Kept);
 }
 
-export function unionKept(a: Kept[] | undefined, b: Kept[] | undefined): Kept[] | undefined {
+function unionKept(a: Kept[] | undefined, b: Kept[] | undefined): Kept[] | undefined {
 	if (!a?.length) return copyKept(b);
 	const out = copyKept(a) as Kept[];
 	for (const kept of b ?? []) {

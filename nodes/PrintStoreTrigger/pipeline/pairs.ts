@@ -21,8 +21,8 @@ import { factsOf, sameRecord, type RecordFacts } from '../memory/door';
  * its two URLs in step, change by change (answered at once, one URL ran records ahead of the other
  * under load until the waits ran out), and no service waits long for its answer.
  */
-export const PAIR_WAIT_MS = 10_000;
-export const ANSWER_WITHIN_MS = 2_000;
+const PAIR_WAIT_MS = 10_000;
+const ANSWER_WITHIN_MS = 2_000;
 
 interface Waiting {
 	facts: RecordFacts;
@@ -105,7 +105,7 @@ export function withCallbacks(event: NormalizedEvent, callbacks: EventKind[] = [
  * `rawDetails` is the details callback's record as received (where the order's fields come, when
  * the service sends them).
  */
-export function mergePair(first: NormalizedEvent, other: NormalizedEvent): NormalizedEvent {
+function mergePair(first: NormalizedEvent, other: NormalizedEvent): NormalizedEvent {
 	const merged: NormalizedEvent = { ...first };
 	for (const [name, value] of Object.entries(other)) {
 		if (name === 'raw' || name === 'event' || name === 'receivedAt' || name === 'missingFields') continue;

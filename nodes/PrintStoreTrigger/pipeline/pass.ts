@@ -33,12 +33,12 @@ export interface Passed {
 }
 
 /**
- * Whether a callback's new events wait for the other callback of their change (pairs.ts): from
- * version 3 on, live, when the trigger starts for both kinds.
+ * Whether a callback's new events wait for the other callback of their change (pairs.ts), asked from
+ * version 3 on (`passCallback`): live, when the trigger starts for both kinds.
  */
-export function waitsForOtherCallback(ctx: IWebhookFunctions): boolean {
+function waitsForOtherCallback(ctx: IWebhookFunctions): boolean {
 	const startsFor = startsForKind(ctx);
-	return oncePerChange(ctx) && ctx.getMode() !== 'manual' && startsFor('status') && startsFor('details');
+	return ctx.getMode() !== 'manual' && startsFor('status') && startsFor('details');
 }
 
 /**

@@ -34,11 +34,16 @@ export function oncePerChange(ctx: TriggerContext): boolean {
 	return ctx.getNode().typeVersion >= 3;
 }
 
+/** A publish by a user (or a save of a published workflow), not n8n starting or a new leader taking over. */
+export function isPublish(ctx: IHookFunctions | ITriggerFunctions): boolean {
+	return !['init', 'leadershipChange'].includes(ctx.getActivationMode());
+}
+
 export function hasCredential(ctx: TriggerContext): boolean {
 	return Boolean(ctx.getNode().credentials?.[CREDENTIAL_TYPE]);
 }
 
-/** The trigger's Options, read once for all who use them. */
+/** The trigger's Options, read once per context for all who use them (`triggerOptions`). */
 export interface TriggerOptions {
 	/** Callback Secret, or '' (setup/access.ts). */
 	callbackSecret: string;
@@ -52,7 +57,21 @@ export interface TriggerOptions {
 	duplicateWindowMs: number;
 }
 
-export function triggerOptions(ctx: TriggerContext): TriggerOptions {
+/**
+ * A reading of the parameters made once per context (a request, the activation, the clock) and kept
+ * for it: the parameters do not change within one, and a callback asks in several places.
+ */
+function oncePerContext<T>(read: (ctx: TriggerContext) => T): (ctx: TriggerContext) => T {
+	const kept = new WeakMap<TriggerContext, T>();
+	return (ctx) => {
+		if (kept.has(ctx)) return kept.get(ctx) as T;
+		const value = read(ctx);
+		kept.set(ctx, value);
+		return value;
+	};
+}
+
+export const triggerOptions = oncePerContext((ctx): TriggerOptions => {
 	const options = parameter(ctx, 'options', {}) as IDataObject;
 	return {
 		callbackSecret: typeof options.callbackSecret === 'string' ? options.callbackSecret : '',
@@ -61,13 +80,13 @@ export function triggerOptions(ctx: TriggerContext): TriggerOptions {
 		ignoreDuplicates: options.ignoreDuplicates !== false,
 		duplicateWindowMs: Number(options.duplicateWindowMinutes ?? 60) * 60_000,
 	};
-}
+});
 
 /** Whether the trigger starts for events of a kind (its Events; none picked means both). */
-export function startsForKind(ctx: TriggerContext): (kind: string) => boolean {
+export const startsForKind = oncePerContext((ctx): ((kind: string) => boolean) => {
 	const kinds = parameter(ctx, 'events', ['status', 'details']) as string[];
 	return (kind) => kinds.length === 0 || kinds.includes(kind);
-}
+});
 
 /** The kind a catch-up's events are emitted as: the first kind of event the trigger starts for (status, unless only details). */
 export function catchUpEventKind(ctx: TriggerContext): EventKind {
@@ -96,7 +115,7 @@ export function downloadsWanted(ctx: IExecuteFunctions): FilesWanted | undefined
 }
 
 /** A Store parameter's value (text, or a store picked or typed), or '' (an expression left unresolved is none). */
-export function storeOf(value: unknown): string {
+function storeOf(value: unknown): string {
 	const store = locatorValue(value);
 	return typeof store === 'string' && !store.startsWith('=') ? store.trim() : '';
 }
@@ -198,24 +217,17 @@ export function checkedCatchUpSettings(ctx: TriggerContext): CatchUpSettings | u
 	}
 }
 
-/** Settings read, per context (a request, the activation, the clock): the parameters do not change within one. */
-const readSettings = new WeakMap<TriggerContext, CatchUpSettings | undefined>();
-
 /**
  * The catch-up's settings when it runs; undefined when it does not, or its Store cannot be used (which
- * the activation reports). Read once per context: a callback asks in several places.
+ * the activation reports). Read once per context.
  */
-export function runningCatchUp(ctx: TriggerContext): CatchUpSettings | undefined {
-	if (readSettings.has(ctx)) return readSettings.get(ctx);
-	let settings: CatchUpSettings | undefined;
+export const runningCatchUp = oncePerContext((ctx): CatchUpSettings | undefined => {
 	try {
-		settings = catchUpSettings(ctx);
+		return catchUpSettings(ctx);
 	} catch {
-		settings = undefined;
+		return undefined;
 	}
-	readSettings.set(ctx, settings);
-	return settings;
-}
+});
 
 /** How long a callback's event is remembered: the Duplicate Window; with the catch-up, as long as it could still find its record. */
 export function rememberForMs(ctx: TriggerContext): number {

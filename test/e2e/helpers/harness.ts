@@ -172,6 +172,17 @@ export async function controlWorker(action: 'stop' | 'start', query: string): Pr
 	if (!answer.ok) throw new Error(`${action} the worker failed: ${answer.text}`);
 }
 
+/**
+ * What a workflow sent since the sandbox's request `after`: every create request (POST .../order)
+ * carries TestMode true (a real account would print nothing). Returns how many there were.
+ */
+export async function expectOnlyTestOrders(after: number): Promise<number> {
+	const creates = (await e2e().sandbox.requests()).filter((request) => request.seq > after && request.method === 'POST' && /\/store\/[^/]+\/order$/.test(request.path));
+	expect(creates.length).toBeGreaterThan(0);
+	expect(creates.map((request) => (request.body as Record<string, unknown> | undefined)?.TestMode)).toEqual(creates.map(() => true));
+	return creates.length;
+}
+
 export interface NodeRun {
 	execution: Execution;
 	workflowId: string;

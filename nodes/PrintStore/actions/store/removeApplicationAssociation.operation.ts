@@ -23,7 +23,7 @@ export const api: ApiOperation = {
 };
 
 /** From this version on the output is `{ deleted: true }`, n8n's answer of a delete; before, `{ success, applicationId, storeId }`. */
-export const DELETED_ANSWER_FROM_VERSION = 6;
+const DELETED_ANSWER_FROM_VERSION = 6;
 
 /** Its entry in the resource's Operation list, and what an AI model reads about it as a tool. */
 export const option: INodePropertyOptions = {
