@@ -41,10 +41,15 @@ const origins = new WeakMap<IDataObject, { root: unknown; node: INode }>();
 const copies = new Map<string, Array<WeakRef<IDataObject>>>();
 const MAX_COPIES = 200;
 
+/** The workflow's static data this context's node static data belongs to: where n8n's mark (`__dataChanged`) is (rule 3). */
+export function workflowStaticData(ctx: StaticDataContext): unknown {
+	return (ctx as unknown as ContextInternals).workflow?.staticData;
+}
+
 /** The node's static data n8n handed this context (a request's: its own copy, rule 1), known as n8n's. */
 export function staticDataOf(ctx: StaticDataContext): IDataObject {
 	const data = ctx.getWorkflowStaticData('node');
-	if (!origins.has(data)) origins.set(data, { root: (ctx as unknown as ContextInternals).workflow?.staticData, node: ctx.getNode() });
+	if (!origins.has(data)) origins.set(data, { root: workflowStaticData(ctx), node: ctx.getNode() });
 	return data;
 }
 

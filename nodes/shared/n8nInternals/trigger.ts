@@ -3,6 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { isRecord } from '../json';
 import { N8nChanged } from './changed';
+import { workflowStaticData } from './staticData';
 import { staticWebhookUrl } from './workflow';
 
 /**
@@ -45,7 +46,6 @@ export const SECRET_AND_STORE_IN_PATH = 'secretAndStoreInPath' as WebhookType;
 export const CALLBACK_HTTP_METHODS = 'GET,POST,PUT,PATCH';
 
 interface ContextInternals {
-	workflow?: { staticData?: { __dataChanged?: unknown } };
 	additionalData?: { webhookBaseUrl?: unknown };
 }
 
@@ -90,7 +90,7 @@ export function checkTriggerActivation(ctx: IHookFunctions, placement: unknown, 
 }
 
 function checkStaticDataMarks(ctx: IHookFunctions, node: INode): void {
-	const root = (ctx as unknown as ContextInternals).workflow?.staticData;
+	const root = workflowStaticData(ctx);
 	const data = ctx.getWorkflowStaticData('node');
 	if (!isRecord(root) || !isRecord(data)) {
 		throw new N8nChanged(node, 'staticDataSave', "the workflow's static data is not where n8n kept it");
