@@ -23,7 +23,7 @@ import { scopeKey, type CatchUpSettings } from '../setup/settings';
  *
  * - A first publish (nothing read yet, or another store or scope) records the orders as they are and
  *   returns what changed after the publish, or, with "On First Publish, Emit the Last", those days.
- * - A record younger than `settleMs` is left for the next catch-up: its callback may be on its way.
+ * - A record younger than `SETTLE_MS` is left for the next catch-up (`settle` says which): its callback may be on its way.
  * - A record older than the settings' `maxAgeMs` (after a long pause) is passed over, not emitted.
  * - An order is new when it was created after the newest one seen before (less a margin, for orders
  *   the list shows late); an order neither new nor watched was completed, or is not this trigger's.
@@ -231,15 +231,17 @@ export interface HowToRead {
 	/** The kind of event the catch-up emits as. */
 	kind: EventKind;
 	now: number;
-	/** Records younger than this are left for the next catch-up (0: none). */
-	settleMs: number;
 	/**
-	 * On a first read after a publish: records made since the publish and younger than this are left
-	 * for the next catch-up too. Their callbacks are on their way, possibly to another n8n process,
-	 * whose record of them this read could not see yet.
+	 * Which records younger than `SETTLE_MS` are left for the next catch-up: all (`always`, the clock's
+	 * regular ticks); on a first read after a publish, those made since the publish (`sincePublish`, the
+	 * clock's first tick: their callbacks are on their way, possibly to another n8n process, whose
+	 * record of them this read could not see yet); none (`never`, a catch-up a callback asks for).
 	 */
-	publishSettleMs: number;
+	settle: 'always' | 'sincePublish' | 'never';
 }
+
+/** How young a record is left for the next catch-up, when it is (`HowToRead.settle`). */
+export const SETTLE_MS = 60_000;
 
 export async function readChanges(from: ReadFrom, how: HowToRead): Promise<ChangesRead> {
 	const { reader, settings, ours, now } = how;
@@ -249,8 +251,8 @@ export async function readChanges(from: ReadFrom, how: HowToRead): Promise<Chang
 	const firstActivation = !previous || previous.scope !== scope || previous.last === 0;
 	const since = previous && previous.scope === scope ? previous.since : now;
 	// A record is left for the next catch-up when younger than this and made after `settleAfter`.
-	const settleMs = firstActivation ? Math.max(how.settleMs, how.publishSettleMs) : how.settleMs;
-	const settleAfter = firstActivation && how.settleMs === 0 ? since : -Infinity;
+	const settleMs = how.settle === 'always' || (how.settle === 'sincePublish' && firstActivation) ? SETTLE_MS : 0;
+	const settleAfter = how.settle === 'sincePublish' && firstActivation ? since : -Infinity;
 	// On a first read, changes after the publish are emitted, and those of the last days asked for.
 	const emitFrom = Math.min(since, settings.firstActivationMs > 0 ? now - settings.firstActivationMs : since);
 	const watchFrom = now - settings.watchMs;

@@ -8,7 +8,7 @@ import { readStores, storeLabel } from '../../shared/lists/stores';
 import { triggerKey } from '../setup/access';
 import { readPlace, type ReaderState } from '../memory/door';
 import { emit, eventFilter, pass } from '../pipeline/pass';
-import { hasTriggerUrls, orderIdOf, readChanges, storeReader } from './readStore';
+import { hasTriggerUrls, orderIdOf, readChanges, storeReader, type HowToRead } from './readStore';
 import { catchUpEventKind, storeOfScope, type CatchUpSettings } from '../setup/settings';
 
 /**
@@ -19,9 +19,6 @@ import { catchUpEventKind, storeOfScope, type CatchUpSettings } from '../setup/s
  * the same step. A catch-up that fails (the store could not be read whole, the account's store is
  * not known) emits nothing and records nothing as read; `failureOf` says why.
  */
-
-/** Records younger than this are left for the next catch-up: a callback for them may be on its way. */
-export const SETTLE_MS = 60_000;
 
 /** One catch-up at a time per trigger in a process: a second waits for the first and reads after it. */
 const running = new Map<string, Promise<unknown>>();
@@ -59,20 +56,25 @@ export function failureOf(ctx: IWebhookFunctions, error: unknown): { message: st
 	return { message, description: cause.description ?? '' };
 }
 
+/** Who asks for a catch-up: the clock's ticks after the first, its first tick, or a callback that names no order. */
+type Asker = 'tick' | 'firstTick' | 'callback';
+
+/** Which young records each asker leaves for the next catch-up (readStore.ts, `HowToRead.settle`). */
+const SETTLE: Record<Asker, HowToRead['settle']> = { tick: 'always', firstTick: 'sincePublish', callback: 'never' };
+
 /**
- * One catch-up, after any other of this trigger in this process. `regular` (the clock's ticks after
- * the first): records younger than a minute wait, and a catch-up within half an interval of the last
- * reads nothing (undefined). The clock's first, the first read after a publish: records made since
- * the publish and younger than a minute wait (their callbacks are on their way, maybe to another
- * process); a catch-up a callback asks for takes them at once.
+ * One catch-up, after any other of this trigger in this process. A `tick` (the clock's after the
+ * first): records younger than a minute wait, and a catch-up within half an interval of the last
+ * reads nothing (undefined). The clock's `firstTick`, the first read after a publish: records made
+ * since the publish and younger than a minute wait (their callbacks are on their way, maybe to
+ * another process); a catch-up a `callback` asks for takes them at once.
  */
-export async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, regular: boolean, forCallback = false): Promise<Outcome | undefined> {
+export async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSettings, asker: Asker): Promise<Outcome | undefined> {
 	const key = triggerKey(ctx);
 	return await oneAtATime(key, async () => {
 		const now = Date.now();
 		const from = readPlace(ctx, now);
-		if (regular && now - (from.reader?.last ?? 0) < configured.everyMs / 2) return undefined;
-		const settleMs = regular ? SETTLE_MS : 0;
+		if (asker === 'tick' && now - (from.reader?.last ?? 0) < configured.everyMs / 2) return undefined;
 		const settings = await resolveStore(ctx, configured, from.reader);
 		const reader = storeReader(ctx, settings.storeId, settings.scope === 'triggerOrders');
 		const webhookId = String(ctx.getNode().webhookId ?? '');
@@ -80,7 +82,7 @@ export async function catchUp(ctx: IWebhookFunctions, configured: CatchUpSetting
 			if (settings.scope === 'storeOrders') return true;
 			return hasTriggerUrls(order, webhookId) ?? hasTriggerUrls(await reader.order(orderIdOf(order)), webhookId) ?? false;
 		};
-		const read = await readChanges(from, { reader, settings, ours, kind: catchUpEventKind(ctx), now, settleMs, publishSettleMs: forCallback ? 0 : SETTLE_MS }).catch((error: unknown) => {
+		const read = await readChanges(from, { reader, settings, ours, kind: catchUpEventKind(ctx), now, settle: SETTLE[asker] }).catch((error: unknown) => {
 			throw new StoreNotRead(settings.storeId, error);
 		});
 		// The memory is loaded afresh, compared, written with the new place and saved in one step.
@@ -102,7 +104,7 @@ export async function catchUpForCallback(ctx: IWebhookFunctions, settings: Catch
 	ctx.getResponseObject().status(200).json({ received: true, catchUp: true });
 	let events: NormalizedEvent[];
 	try {
-		events = (await catchUp(ctx, settings, false, true))?.events ?? [];
+		events = (await catchUp(ctx, settings, 'callback'))?.events ?? [];
 	} catch (error) {
 		const message = failureOf(ctx, error).message;
 		// Events that name no order are told apart by nothing: each is passed on, as the filters allow.

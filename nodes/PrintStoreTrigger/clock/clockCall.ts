@@ -23,7 +23,7 @@ export async function answerClock(ctx: IWebhookFunctions, request: ClockRequest 
 	if (!settings) return { webhookResponse: { caughtUp: false, reason: 'The catch-up is off, or the trigger has no credential', proof } };
 	let outcome: Outcome | undefined;
 	try {
-		outcome = await catchUp(ctx, settings, !request.first);
+		outcome = await catchUp(ctx, settings, request.first ? 'firstTick' : 'tick');
 	} catch (error) {
 		const failure = failureOf(ctx, error);
 		return { webhookResponse: { caughtUp: false, failed: failure.message, description: failure.description, proof } };
