@@ -3,9 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import { downloadFields } from '../../shared/files/fields';
 import { storeLocatorModes } from '../../shared/lists/stores';
 
-/** The trigger's fields, as the editor shows them version by version (setup/settings.ts reads them). */
-
-/** The catch-up's fields, shown from version 2 on (versions 1 and 1.1 have no catch-up). Defaults as settings.ts's CATCH_UP_DEFAULTS. */
+/**
+ * The trigger's fields, as the editor shows them version by version (setup/settings.ts reads them).
+ * The catch-up's fields are shown from version 2 on (versions 1 and 1.1 have no catch-up), with
+ * defaults as settings.ts's CATCH_UP_DEFAULTS.
+ */
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 const BEFORE_VERSION_2 = { '@version': [{ _cnd: { lt: 2 } }] };
 
@@ -178,23 +180,17 @@ const LOOK_UP_CHOICES = [
  * Fetch From the API: read in the execution from version 2 on (a failed read fails the item), before
  * the workflow starts in versions 1 and 1.1 (a failed read is noted on the event); pipeline/lookUp.ts.
  */
+const LOOK_UP: INodeProperties = { displayName: 'Fetch From the API', name: 'enrich', type: 'options', options: LOOK_UP_CHOICES, default: 'none' };
+
 export const LOOK_UP_PROPERTIES: INodeProperties[] = [
 	{
-		displayName: 'Fetch From the API',
-		name: 'enrich',
-		type: 'options',
-		options: LOOK_UP_CHOICES,
-		default: 'none',
+		...LOOK_UP,
 		displayOptions: { show: FROM_VERSION_2 },
 		description:
 			'Whether to read more about the order through the API. A failed read fails the item unless On Error continues; the event then carries enrichmentError.',
 	},
 	{
-		displayName: 'Fetch From the API',
-		name: 'enrich',
-		type: 'options',
-		options: LOOK_UP_CHOICES,
-		default: 'none',
+		...LOOK_UP,
 		displayOptions: { show: BEFORE_VERSION_2 },
 		description:
 			'Whether to read more about the order through the API before the workflow starts. A failed read is noted on the event (enrichmentError).',
@@ -207,7 +203,7 @@ export const LOOK_UP_PROPERTIES: INodeProperties[] = [
  * is the path before version 2.1 and the query from then on (shared/callbacks/urls.ts), so each
  * version's default is what it does without the option.
  */
-function triggerOptions(catchUp: boolean, secretPlacement: 'path' | 'query'): INodeProperties {
+function optionsCollection(catchUp: boolean, secretPlacement: 'path' | 'query'): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -277,7 +273,7 @@ function triggerOptions(catchUp: boolean, secretPlacement: 'path' | 'query'): IN
 }
 
 export const OPTIONS_PROPERTIES: INodeProperties[] = [
-	{ ...triggerOptions(false, 'path'), displayOptions: { show: BEFORE_VERSION_2 } },
-	{ ...triggerOptions(true, 'path'), displayOptions: { show: VERSION_2 } },
-	{ ...triggerOptions(true, 'query'), displayOptions: { show: FROM_VERSION_2_1 } },
+	{ ...optionsCollection(false, 'path'), displayOptions: { show: BEFORE_VERSION_2 } },
+	{ ...optionsCollection(true, 'path'), displayOptions: { show: VERSION_2 } },
+	{ ...optionsCollection(true, 'query'), displayOptions: { show: FROM_VERSION_2_1 } },
 ];
