@@ -37,6 +37,18 @@ export function statusRecord(order: string, statusId = 4, extra: IDataObject = {
 const trigger = new PrintStoreTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
 
+/** Runs `run` with the clock (Date.now) stopped `offsetMs` from now, as the trigger's catch-up reads it: no waiting in real time. */
+export async function atClock<T>(offsetMs: number, run: () => Promise<T>): Promise<T> {
+	const realNow = Date.now;
+	const then = realNow() + offsetMs;
+	Date.now = () => then;
+	try {
+		return await run();
+	} finally {
+		Date.now = realNow;
+	}
+}
+
 export interface Delivery {
 	status: number;
 	answer: IDataObject | null;

@@ -14,7 +14,7 @@ import { CLOCK_TIMING } from '../../nodes/PrintStoreTrigger/clock/ticks';
 
 import { runPrintStore, type StoredCredentials } from '../helpers/engine';
 import { credentialsFor, useSandbox } from '../helpers/sandbox';
-import { startTrigger, TRIGGER_TYPE, useTriggerHosts, type TriggerHost } from '../helpers/trigger';
+import { atClock, startTrigger, TRIGGER_TYPE, useTriggerHosts, type TriggerHost } from '../helpers/trigger';
 
 const env = useSandbox();
 const hosts = useTriggerHosts();
@@ -113,16 +113,11 @@ describe('first publish', () => {
 		await host.deactivate();
 		host.forgetProcessMemory();
 		await host.activate();
-		const realNow = Date.now;
-		const later = realNow() + 61_000;
-		Date.now = () => later;
-		try {
+		await atClock(61_000, async () => {
 			const first = await caughtUp(host);
 			expect(first.answer).toMatchObject({ firstActivation: true });
 			expect(pairs(first.emitted)).toEqual(['before:In Production', 'after:Received']);
-		} finally {
-			Date.now = realNow;
-		}
+		});
 		await host.deactivate();
 	});
 
@@ -134,14 +129,9 @@ describe('first publish', () => {
 		await env.api.advance(String(fresh.ID), { toStatusId: 2 });
 		const first = await caughtUp(host);
 		expect([first.answer?.firstActivation, first.emitted]).toEqual([true, undefined]);
-		const realNow = Date.now;
-		const later = realNow() + 61_000;
-		Date.now = () => later;
-		try {
+		await atClock(61_000, async () => {
 			expect(pairs((await caughtUp(host)).emitted)).toEqual(['fresh:Received', 'fresh:In Production']);
-		} finally {
-			Date.now = realNow;
-		}
+		});
 		// Another trigger, published the same way: a callback naming no order asks for a catch-up, at once.
 		const other = await trigger(credentials, { catchUp: 'storeOrders' });
 		await other.activate();
@@ -247,16 +237,11 @@ describe('one memory for callbacks and catch-ups', () => {
 		const delivered = await host.post('status', JSON.stringify(received), { query: `?secret=${host.secret()}` });
 		expect(delivered.emitted).toHaveLength(1);
 		// The first catch-up that reads the order comes an hour later: past the window, within the 2.4 hours it could find the record.
-		const later = Date.now() + 60 * 60_000;
-		const realNow = Date.now;
-		Date.now = () => later;
-		try {
+		await atClock(60 * 60_000, async () => {
 			const catchUp = await caughtUp(host);
 			expect(catchUp.emitted).toBeUndefined();
 			expect(catchUp.answer).toMatchObject({ histories: 1, found: 1, alreadyEmitted: 1, emitted: 0 });
-		} finally {
-			Date.now = realNow;
-		}
+		});
 		await host.deactivate();
 	});
 
@@ -438,16 +423,11 @@ describe('bounds and failures', () => {
 		const [mine] = await createOrders(credentials, ['mine'], host);
 		await env.api.advance(String(mine.ID), { toStatusId: 2 });
 		// The catch-up runs three hours later: both records are older than 0.1 day (2.4 hours).
-		const later = Date.now() + 3 * 60 * 60_000;
-		const realNow = Date.now;
-		Date.now = () => later;
-		try {
+		await atClock(3 * 60 * 60_000, async () => {
 			const delivery = await caughtUp(host);
 			expect(delivery.emitted).toBeUndefined();
 			expect(delivery.answer).toMatchObject({ histories: 1, found: 0 });
-		} finally {
-			Date.now = realNow;
-		}
+		});
 		await host.deactivate();
 	});
 
