@@ -35,7 +35,8 @@ export function simplifies(ctx: IExecuteFunctions, itemIndex: number): boolean {
 }
 
 /** Fields kept only when the record has them: the files Download Proof and Pages read, and Include Pricing's. */
-const WHEN_PRESENT = ['ProofUrl', 'RenderedPageUrls', 'TotalQuantity', 'ItemTotal', 'ShippingTotal', 'RushTotal', 'TotalPrice'];
+const FILE_FIELDS = ['ProofUrl', 'RenderedPageUrls'];
+const WHEN_PRESENT = [...FILE_FIELDS, 'TotalQuantity', 'ItemTotal', 'ShippingTotal', 'RushTotal', 'TotalPrice'];
 
 function picked(record: IDataObject, always: readonly string[], whenPresent: readonly string[]): IDataObject {
 	const out: IDataObject = {};
@@ -75,7 +76,7 @@ export function simplifiedOrder(order: IDataObject): IDataObject {
 		...picked(order, ORDER_FIELDS, []),
 		RecipientName: name || null,
 		RecipientCity: (recipient && text(readField(recipient, 'City'))) || null,
-		...picked(order, [], WHEN_PRESENT.slice(0, 2)),
+		...picked(order, [], FILE_FIELDS),
 	};
 }
 
